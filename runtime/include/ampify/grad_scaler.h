@@ -1,0 +1,141 @@
+// ampify runtime: a C++ equivalent of Python's torch.amp.GradScaler.
+#pragma once
+
+#include <ampify/compat.h>
+#include <ampify/switch.h>
+
+#include <ATen/core/Tensor.h>
+#include <c10/core/Device.h>
+#include <torch/arg.h>
+#include <torch/optim/adamw.h>
+#include <torch/optim/optimizer.h>
+#include <torch/serialize/input-archive.h>
+#include <torch/serialize/output-archive.h>
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace ampify {
+
+/// GradScaler options, in LibTorch's builder style: GradScalerOptions().init_scale(1024).growth_interval(100)
+struct GradScalerOptions {
+  TORCH_ARG(double, init_scale) = 65536.0;
+  TORCH_ARG(double, growth_factor) = 2.0;
+  TORCH_ARG(double, backoff_factor) = 0.5;
+  TORCH_ARG(int64_t, growth_interval) = 2000;
+  TORCH_ARG(bool, enabled) = true;
+};
+
+/// Dynamic loss scaling for mixed-precision training, with the semantics of torch.amp.GradScaler:
+///
+///   ampify::GradScaler scaler;                    // or GradScaler(GradScalerOptions()...)
+///   for (...) {
+///     optimizer.zero_grad();
+///     torch::Tensor loss;
+///     { ampify::Autocast autocast(c10::kCUDA); loss = loss_fn(model->forward(x), y); }
+///     scaler.scale(loss).backward();
+///     scaler.unscale_(optimizer);                 // optional, e.g. before gradient clipping
+///     scaler.step(optimizer);                     // skipped when a gradient is inf/NaN
+///     scaler.update();                            // once per iteration, after all step() calls
+///   }
+///
+/// The scale (fp32) and growth tracker (int32) live on the device of the first tensor given to
+/// scale(). Per optimizer, an iteration goes READY -> (unscale_) UNSCALED -> (step) STEPPED, and
+/// update() sets every optimizer back to READY; calls out of that order raise c10::Error saying
+/// what to do. Not thread-safe: one scaler per training loop.
+class GradScaler {
+ public:
+  explicit GradScaler(GradScalerOptions options = {});
+
+  /// Multiplies by the current scale (no host sync). Disabled: returns `outputs` unchanged.
+  at::Tensor scale(const at::Tensor& outputs);
+  std::vector<at::Tensor> scale(const std::vector<at::Tensor>& outputs);
+
+  /// Divides the optimizer's gradients by the scale in place and records (on device) whether any
+  /// is inf/NaN. At most once per optimizer per iteration, before step().
+  void unscale_(torch::optim::Optimizer& optimizer);
+
+  /// unscale_ (if not done yet), then optimizer.step() unless a gradient was inf/NaN.
+  /// Returns true when the optimizer stepped. Reads found_inf on the host once (like Python).
+  /// A closure is only accepted by a disabled scaler (as in Python).
+  bool step(torch::optim::Optimizer& optimizer,
+            torch::optim::Optimizer::LossClosure closure = nullptr);
+
+  /// Sync-free AdamW step: runs LibTorch's fused AdamW kernel (at::_fused_adamw_) with
+  /// grad_scale/found_inf, so gradients are unscaled and the step skipped on the device, with no
+  /// .item(). Uses the AdamW's param groups and options (lr, betas, eps, weight_decay, amsgrad) and
+  /// keeps exp_avg/exp_avg_sq in its state; the step counts live on the device in this scaler.
+  /// Needs LibTorch >= 2.1 (CUDA; CPU from 2.4); on older LibTorch it throws. Disabled scaler:
+  /// optimizer.step().
+  void fused_adamw_step(torch::optim::AdamW& optimizer);
+
+  /// Updates the scale from the inf checks of this iteration (no host sync) and resets every
+  /// optimizer to READY. Call once per iteration, after all step() calls.
+  void update();
+  /// Sets the scale to `new_scale` (tracker unchanged) and resets every optimizer to READY.
+  void update(double new_scale);
+
+  /// Current scale (reads it from the device: a sync). 1.0 when disabled; init_scale before the
+  /// first scale() call.
+  double get_scale() const;
+  /// Current growth tracker (a sync). 0 when disabled.
+  int64_t get_growth_tracker() const;
+  bool is_enabled() const { return enabled_; }
+  const GradScalerOptions& options() const { return options_; }
+  /// The scale tensor itself (undefined before the first scale() call or when disabled).
+  const at::Tensor& scale_tensor() const { return scale_; }
+
+  /// Checkpointing: writes/reads scale, growth tracker and the options. load() refuses a state
+  /// saved with other options or from a disabled scaler; a disabled scaler ignores load().
+  void save(torch::serialize::OutputArchive& archive) const;
+  void load(torch::serialize::InputArchive& archive);
+
+ private:
+  enum class Stage { READY, UNSCALED, STEPPED };
+  struct OptimizerState {
+    Stage stage = Stage::READY;
+    std::vector<std::pair<c10::Device, at::Tensor>> found_inf_per_device;
+  };
+
+  void lazy_init(const c10::Device& device);
+  void check_scale(const char* what) const;
+  std::vector<std::pair<c10::Device, at::Tensor>> unscale_grads(torch::optim::Optimizer& optimizer,
+                                                                const at::Tensor& inv_scale,
+                                                                const at::Tensor& found_inf,
+                                                                bool allow_fp16);
+  OptimizerState& state_of(const torch::optim::Optimizer& optimizer);
+
+  GradScalerOptions options_;
+  bool enabled_;
+  at::Tensor scale_;           // float32, 0-dim
+  at::Tensor growth_tracker_;  // int32, 0-dim
+  double init_scale_;
+  int64_t init_growth_tracker_ = 0;
+  std::unordered_map<const torch::optim::Optimizer*, OptimizerState> per_optimizer_;
+  std::unordered_map<const void*, at::Tensor> fused_steps_;  // param TensorImpl* -> step (float)
+};
+
+/// torch::save / torch::load support: torch::save(scaler, "scaler.pt"); torch::load(scaler, "scaler.pt").
+torch::serialize::OutputArchive& operator<<(torch::serialize::OutputArchive& archive, const GradScaler& scaler);
+torch::serialize::InputArchive& operator>>(torch::serialize::InputArchive& archive, GradScaler& scaler);
+
+/// File helpers: ampify::save(scaler, path) / ampify::load(scaler, path).
+void save(const GradScaler& scaler, const std::string& path);
+void load(GradScaler& scaler, const std::string& path);
+
+namespace detail {
+/// The tensor-op equivalents used where LibTorch has no kernel for the device (CPU before 2.3).
+/// They give the same results as at::_amp_foreach_non_finite_check_and_unscale_ and
+/// at::_amp_update_scale_ (exposed so tests can compare them with the kernels).
+void non_finite_check_and_unscale_reference_(std::vector<at::Tensor>& grads, at::Tensor& found_inf,
+                                             const at::Tensor& inv_scale);
+void update_scale_reference_(at::Tensor& scale, at::Tensor& growth_tracker, const at::Tensor& found_inf,
+                             double growth_factor, double backoff_factor, int64_t growth_interval);
+/// Whether the fused ATen kernels are used for this device type in this build.
+bool has_amp_kernels(c10::DeviceType device);
+}  // namespace detail
+
+}  // namespace ampify

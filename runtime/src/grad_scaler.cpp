@@ -1,0 +1,481 @@
+#include <ampify/grad_scaler.h>
+
+#include <ATen/ATen.h>
+#include <c10/util/Exception.h>
+#include <torch/serialize.h>
+#if AMPIFY_HAS_FUSED_ADAMW
+#include <ATen/ops/_fused_adamw.h>
+#endif
+
+#include <cmath>
+#include <sstream>
+#include <type_traits>
+
+namespace ampify {
+
+namespace {
+
+const char* stage_hint =
+    "The order per iteration is: scaler.scale(loss).backward(); [scaler.unscale_(opt);] "
+    "scaler.step(opt); scaler.update();";
+
+// Copies of a (0-dim) tensor on other devices, made once per call site (Python's _MultiDeviceReplicator).
+class Replicator {
+ public:
+  explicit Replicator(at::Tensor master) : master_(std::move(master)) {}
+  at::Tensor get(const c10::Device& device) {
+    if (device == master_.device()) return master_;
+    for (auto& kv : copies_)
+      if (kv.first == device) return kv.second;
+    copies_.emplace_back(device, master_.to(device, master_.scalar_type(), /*non_blocking=*/true));
+    return copies_.back().second;
+  }
+  std::vector<std::pair<c10::Device, at::Tensor>> all() const {
+    std::vector<std::pair<c10::Device, at::Tensor>> out;
+    out.emplace_back(master_.device(), master_);
+    for (const auto& kv : copies_) out.push_back(kv);
+    return out;
+  }
+
+ private:
+  at::Tensor master_;
+  std::vector<std::pair<c10::Device, at::Tensor>> copies_;
+};
+
+struct Group {
+  c10::Device device;
+  c10::ScalarType dtype;
+  std::vector<at::Tensor> tensors;
+};
+
+Group& group_for(std::vector<Group>& groups, const c10::Device& device, c10::ScalarType dtype) {
+  for (auto& g : groups)
+    if (g.device == device && g.dtype == dtype) return g;
+  groups.push_back(Group{device, dtype, {}});
+  return groups.back();
+}
+
+// Sum of per-device found_inf tensors on `device`, no host sync.
+at::Tensor combine_found_inf(const std::vector<std::pair<c10::Device, at::Tensor>>& found, const c10::Device& device) {
+  at::Tensor total;
+  for (const auto& kv : found) {
+    at::Tensor t = kv.second.to(device, kv.second.scalar_type(), /*non_blocking=*/true);
+    total = total.defined() ? total + t : t;
+  }
+  return total;
+}
+
+template <class Key>
+Key state_key(const at::Tensor& p) {
+  if constexpr (std::is_same_v<Key, std::string>) {
+    // LibTorch 1.x keys optimizer state by the printed TensorImpl address.
+    std::ostringstream os;
+    os << p.unsafeGetTensorImpl();
+    return os.str();
+  } else {
+    return static_cast<Key>(p.unsafeGetTensorImpl());
+  }
+}
+
+}  // namespace
+
+namespace detail {
+
+bool has_amp_kernels(c10::DeviceType device) {
+  if (device == c10::DeviceType::CPU) return AMPIFY_HAS_CPU_AMP_KERNELS;
+  return true;  // CUDA (and others that PyTorch supports) have kernels
+}
+
+void non_finite_check_and_unscale_reference_(std::vector<at::Tensor>& grads, at::Tensor& found_inf,
+                                             const at::Tensor& inv_scale) {
+  if (grads.empty()) return;
+  std::vector<at::Tensor> bad;
+  bad.reserve(grads.size());
+  for (auto& g : grads) {
+    bad.push_back(at::isfinite(g).all().logical_not().reshape({1}));
+    const auto st = g.scalar_type();
+    if (st == at::kHalf || st == at::kBFloat16) {
+      // The kernels compute in float (opmath) and round once to the gradient's dtype.
+      g.copy_(g.to(at::kFloat).mul_(inv_scale));
+    } else {
+      // float: float * float; double: double * (double)inv_scale, as the kernels do.
+      g.mul_(inv_scale);
+    }
+  }
+  found_inf.masked_fill_(at::cat(bad).any(), 1.0);
+}
+
+void update_scale_reference_(at::Tensor& scale, at::Tensor& growth_tracker, const at::Tensor& found_inf,
+                             double growth_factor, double backoff_factor, int64_t growth_interval) {
+  TORCH_CHECK(scale.device().is_cpu() && growth_tracker.device().is_cpu(),
+              "ampify: the reference scale update runs on cpu tensors only");
+  TORCH_CHECK(scale.scalar_type() == at::kFloat && growth_tracker.scalar_type() == at::kInt,
+              "ampify: scale must be float32 and growth_tracker int32");
+  float* s = scale.data_ptr<float>();
+  int32_t* t = growth_tracker.data_ptr<int32_t>();
+  const float inf = found_inf.to(at::kCPU).to(at::kFloat).item<float>();
+  // Same arithmetic as the CUDA/CPU kernels of _amp_update_scale_ (float * double, rounded to float).
+  if (inf != 0.0f) {
+    *s = static_cast<float>((*s) * backoff_factor);
+    *t = 0;
+  } else {
+    const int32_t successful = (*t) + 1;
+    if (successful == growth_interval) {
+      const float new_scale = static_cast<float>((*s) * growth_factor);
+      if (std::isfinite(new_scale)) *s = new_scale;
+      *t = 0;
+    } else {
+      *t = successful;
+    }
+  }
+}
+
+}  // namespace detail
+
+GradScaler::GradScaler(GradScalerOptions options)
+    : options_(options), enabled_(options.enabled() && !runtime_disabled()), init_scale_(options.init_scale()) {
+  TORCH_CHECK(options_.growth_factor() > 1.0, "ampify::GradScaler: growth_factor must be > 1.0, got ",
+              options_.growth_factor());
+  TORCH_CHECK(options_.backoff_factor() > 0.0 && options_.backoff_factor() < 1.0,
+              "ampify::GradScaler: backoff_factor must be in (0, 1), got ", options_.backoff_factor());
+  TORCH_CHECK(options_.growth_interval() > 0, "ampify::GradScaler: growth_interval must be > 0, got ",
+              options_.growth_interval());
+  TORCH_CHECK(options_.growth_interval() <= INT32_MAX, "ampify::GradScaler: growth_interval must fit in int32");
+  TORCH_CHECK(options_.init_scale() > 0.0 && std::isfinite(options_.init_scale()),
+              "ampify::GradScaler: init_scale must be finite and > 0, got ", options_.init_scale());
+}
+
+void GradScaler::lazy_init(const c10::Device& device) {
+  scale_ = at::full({}, init_scale_, at::TensorOptions().dtype(at::kFloat).device(device));
+  growth_tracker_ = at::full({}, init_growth_tracker_, at::TensorOptions().dtype(at::kInt).device(device));
+}
+
+void GradScaler::check_scale(const char* what) const {
+  TORCH_CHECK(scale_.defined(), "ampify::GradScaler: ", what,
+              "() was called but the scale does not exist yet: call scaler.scale(loss) (and backward on "
+              "it) earlier in the iteration");
+}
+
+GradScaler::OptimizerState& GradScaler::state_of(const torch::optim::Optimizer& optimizer) {
+  return per_optimizer_[&optimizer];
+}
+
+at::Tensor GradScaler::scale(const at::Tensor& outputs) {
+  if (!enabled_) return outputs;
+  TORCH_CHECK(outputs.defined(), "ampify::GradScaler::scale: the tensor is undefined");
+  if (!scale_.defined()) lazy_init(outputs.device());
+  return outputs * scale_.to(outputs.device(), scale_.scalar_type(), /*non_blocking=*/true);
+}
+
+std::vector<at::Tensor> GradScaler::scale(const std::vector<at::Tensor>& outputs) {
+  if (!enabled_) return outputs;
+  std::vector<at::Tensor> out;
+  out.reserve(outputs.size());
+  if (outputs.empty()) return out;
+  TORCH_CHECK(outputs.front().defined(), "ampify::GradScaler::scale: a tensor is undefined");
+  if (!scale_.defined()) lazy_init(outputs.front().device());
+  Replicator rep(scale_);
+  for (const auto& t : outputs) {
+    TORCH_CHECK(t.defined(), "ampify::GradScaler::scale: a tensor is undefined");
+    out.push_back(t * rep.get(t.device()));
+  }
+  return out;
+}
+
+std::vector<std::pair<c10::Device, at::Tensor>> GradScaler::unscale_grads(torch::optim::Optimizer& optimizer,
+                                                                          const at::Tensor& inv_scale,
+                                                                          const at::Tensor& found_inf,
+                                                                          bool allow_fp16) {
+  at::NoGradGuard no_grad;
+  std::vector<Group> groups;
+  size_t n_params = 0;
+  for (auto& group : optimizer.param_groups()) {
+    for (auto& p : group.params()) {
+      ++n_params;
+      const at::Tensor& g = p.grad();
+      if (!g.defined()) continue;
+      TORCH_CHECK(!g.is_sparse(), "ampify::GradScaler: sparse gradients are not supported (parameter of shape ",
+                  p.sizes(), "); use dense gradients (e.g. Embedding with sparse=false)");
+      TORCH_CHECK(at::isFloatingType(g.scalar_type()), "ampify::GradScaler: gradient of dtype ", g.scalar_type(),
+                  " cannot be unscaled; only floating-point gradients are supported");
+      TORCH_CHECK(allow_fp16 || g.scalar_type() != at::kHalf,
+                  "ampify::GradScaler: attempting to unscale FP16 gradients. Keep the model's parameters in "
+                  "float32 (autocast casts them to fp16 on the fly); don't convert the model with .to(torch::kHalf)");
+      TORCH_CHECK(g.device().type() == scale_.device().type(), "ampify::GradScaler: a gradient is on ", g.device(),
+                  " but the loss scale lives on ", scale_.device(),
+                  " (scaler.scale() was first called with a tensor on that device); call scaler.scale() on a loss "
+                  "that is on the same device type as the parameters");
+      group_for(groups, g.device(), g.scalar_type()).tensors.push_back(g);
+    }
+  }
+  TORCH_CHECK(n_params > 0, "ampify::GradScaler: the optimizer has no parameters; construct it with the model's "
+                            "parameters (e.g. model->parameters())");
+  Replicator per_device_inv_scale(inv_scale);
+  Replicator per_device_found_inf(found_inf);
+  std::vector<std::pair<c10::Device, at::Tensor>> result;
+  for (auto& grp : groups) {
+    at::Tensor fi = per_device_found_inf.get(grp.device);
+    at::Tensor inv = per_device_inv_scale.get(grp.device);
+    if (detail::has_amp_kernels(grp.device.type())) {
+      at::_amp_foreach_non_finite_check_and_unscale_(grp.tensors, fi, inv);
+    } else {
+      detail::non_finite_check_and_unscale_reference_(grp.tensors, fi, inv);
+    }
+    bool seen = false;
+    for (auto& kv : result)
+      if (kv.first == grp.device) seen = true;
+    if (!seen) result.emplace_back(grp.device, fi);
+  }
+  return result;
+}
+
+void GradScaler::unscale_(torch::optim::Optimizer& optimizer) {
+  if (!enabled_) return;
+  check_scale("unscale_");
+  OptimizerState& st = state_of(optimizer);
+  TORCH_CHECK(st.stage != Stage::UNSCALED,
+              "ampify::GradScaler: unscale_() has already been called on this optimizer since the last "
+              "update(); call it at most once per optimizer per iteration. ",
+              stage_hint);
+  TORCH_CHECK(st.stage != Stage::STEPPED,
+              "ampify::GradScaler: unscale_() is being called after step() on this optimizer without "
+              "update() in between; call scaler.update() at the end of each iteration. ",
+              stage_hint);
+  // inv_scale = 1/scale computed in double, then rounded to float (on device, no sync).
+  at::Tensor inv_scale = scale_.to(at::kDouble).reciprocal().to(at::kFloat);
+  at::Tensor found_inf = at::zeros({}, scale_.options().dtype(at::kFloat));
+  st.found_inf_per_device = unscale_grads(optimizer, inv_scale, found_inf, /*allow_fp16=*/false);
+  st.stage = Stage::UNSCALED;
+}
+
+bool GradScaler::step(torch::optim::Optimizer& optimizer, torch::optim::Optimizer::LossClosure closure) {
+  if (!enabled_) {
+    optimizer.step(std::move(closure));
+    return true;
+  }
+  TORCH_CHECK(!closure, "ampify::GradScaler: closures are not supported by step() when the scaler is enabled "
+                        "(as in PyTorch); compute the loss before calling step()");
+  check_scale("step");
+  OptimizerState& st = state_of(optimizer);
+  TORCH_CHECK(st.stage != Stage::STEPPED,
+              "ampify::GradScaler: step() has already been called on this optimizer since the last update(); "
+              "call scaler.update() once at the end of each iteration. ",
+              stage_hint);
+  if (st.stage == Stage::READY) unscale_(optimizer);
+  TORCH_CHECK(!st.found_inf_per_device.empty(),
+              "ampify::GradScaler: no inf checks were recorded for this optimizer: none of its parameters has a "
+              "gradient. Run backward on scaler.scale(loss) before step()");
+  // The one host sync per step (as Python's _maybe_opt_step).
+  at::Tensor found = st.found_inf_per_device.size() == 1
+                         ? st.found_inf_per_device.front().second
+                         : combine_found_inf(st.found_inf_per_device, st.found_inf_per_device.front().first);
+  const bool ok = found.item<float>() == 0.0f;
+  if (ok) optimizer.step();
+  st.stage = Stage::STEPPED;
+  return ok;
+}
+
+void GradScaler::fused_adamw_step(torch::optim::AdamW& optimizer) {
+#if AMPIFY_HAS_FUSED_ADAMW
+  if (!enabled_) {
+    optimizer.step();
+    return;
+  }
+  check_scale("fused_adamw_step");
+  OptimizerState& st = state_of(optimizer);
+  TORCH_CHECK(st.stage != Stage::STEPPED,
+              "ampify::GradScaler: fused_adamw_step() was already called on this optimizer since the last "
+              "update(); call scaler.update() once at the end of each iteration. ",
+              stage_hint);
+  std::optional<at::Tensor> grad_scale;
+  if (st.stage == Stage::READY) {
+    // Check for inf/NaN without unscaling (inv_scale 1); the fused kernel unscales with grad_scale.
+    at::Tensor one = at::ones({}, scale_.options().dtype(at::kFloat));
+    at::Tensor found_inf = at::zeros({}, scale_.options().dtype(at::kFloat));
+    st.found_inf_per_device = unscale_grads(optimizer, one, found_inf, /*allow_fp16=*/true);
+    grad_scale = scale_;
+  }
+  TORCH_CHECK(!st.found_inf_per_device.empty(),
+              "ampify::GradScaler: no inf checks were recorded for this optimizer: none of its parameters has a "
+              "gradient. Run backward on scaler.scale(loss) before fused_adamw_step()");
+  at::Tensor found_inf = combine_found_inf(st.found_inf_per_device, scale_.device());
+  Replicator rep_found(found_inf);
+  std::optional<Replicator> rep_scale;
+  if (grad_scale) rep_scale.emplace(*grad_scale);
+
+  at::NoGradGuard no_grad;
+  using Key = typename std::decay_t<decltype(optimizer.state())>::key_type;
+  for (auto& group : optimizer.param_groups()) {
+    auto& o = static_cast<torch::optim::AdamWOptions&>(group.options());
+    struct Lists {
+      c10::Device device;
+      c10::ScalarType dtype;
+      std::vector<at::Tensor> params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, steps;
+    };
+    std::vector<Lists> lists;
+    for (auto& p : group.params()) {
+      if (!p.grad().defined()) continue;
+      TORCH_CHECK(!p.grad().is_sparse(), "ampify::GradScaler::fused_adamw_step: sparse gradients are not supported");
+      Key key = state_key<Key>(p);
+      auto it = optimizer.state().find(key);
+      if (it == optimizer.state().end()) {
+        auto s = std::make_unique<torch::optim::AdamWParamState>();
+        s->step(0);
+        s->exp_avg(at::zeros_like(p, at::MemoryFormat::Preserve));
+        s->exp_avg_sq(at::zeros_like(p, at::MemoryFormat::Preserve));
+        if (o.amsgrad()) s->max_exp_avg_sq(at::zeros_like(p, at::MemoryFormat::Preserve));
+        it = optimizer.state().emplace(key, std::move(s)).first;
+      }
+      auto& s = static_cast<torch::optim::AdamWParamState&>(*it->second);
+      at::Tensor& step_t = fused_steps_[p.unsafeGetTensorImpl()];
+      if (!step_t.defined())
+        step_t = at::full({}, static_cast<double>(s.step()), p.options().dtype(at::kFloat));
+      Lists* l = nullptr;
+      for (auto& x : lists)
+        if (x.device == p.device() && x.dtype == p.scalar_type()) l = &x;
+      if (l == nullptr) {
+        lists.push_back(Lists{p.device(), p.scalar_type(), {}, {}, {}, {}, {}, {}});
+        l = &lists.back();
+      }
+      l->params.push_back(p);
+      l->grads.push_back(p.grad());
+      l->exp_avgs.push_back(s.exp_avg());
+      l->exp_avg_sqs.push_back(s.exp_avg_sq());
+      if (o.amsgrad()) l->max_exp_avg_sqs.push_back(s.max_exp_avg_sq());
+      l->steps.push_back(step_t);
+    }
+    for (auto& l : lists) {
+      at::Tensor fi = rep_found.get(l.device);
+      std::optional<at::Tensor> gs;
+      if (rep_scale) gs = rep_scale->get(l.device);
+      at::_foreach_add_(l.steps, 1);
+      at::_fused_adamw_(l.params, l.grads, l.exp_avgs, l.exp_avg_sqs, l.max_exp_avg_sqs, l.steps, o.lr(),
+                        std::get<0>(o.betas()), std::get<1>(o.betas()), o.weight_decay(), o.eps(), o.amsgrad(),
+                        /*maximize=*/false, gs, fi);
+      // A skipped step must not count (as torch.optim's _fused_adamw does).
+      std::vector<at::Tensor> fis(l.steps.size(), fi);
+      at::_foreach_sub_(l.steps, fis);
+    }
+  }
+  st.stage = Stage::STEPPED;
+#else
+  (void)optimizer;
+  TORCH_CHECK(false, "ampify::GradScaler::fused_adamw_step needs LibTorch >= 2.1 (at::_fused_adamw_); this build "
+                     "uses LibTorch ", TORCH_VERSION_MAJOR, ".", TORCH_VERSION_MINOR,
+              ". Use scaler.step(optimizer) instead");
+#endif
+}
+
+void GradScaler::update() {
+  if (!enabled_) return;
+  check_scale("update");
+  std::vector<std::pair<c10::Device, at::Tensor>> all;
+  for (auto& kv : per_optimizer_)
+    for (auto& f : kv.second.found_inf_per_device) all.push_back(f);
+  TORCH_CHECK(!all.empty(), "ampify::GradScaler: no inf checks were recorded before update(); call "
+                            "scaler.step(optimizer) (or scaler.unscale_(optimizer)) before scaler.update(). ",
+              stage_hint);
+  at::Tensor found_inf = combine_found_inf(all, scale_.device());
+  if (detail::has_amp_kernels(scale_.device().type())) {
+    at::_amp_update_scale_(scale_, growth_tracker_, found_inf, options_.growth_factor(), options_.backoff_factor(),
+                           options_.growth_interval());
+  } else {
+    detail::update_scale_reference_(scale_, growth_tracker_, found_inf, options_.growth_factor(),
+                                    options_.backoff_factor(), options_.growth_interval());
+  }
+  per_optimizer_.clear();
+}
+
+void GradScaler::update(double new_scale) {
+  if (!enabled_) return;
+  check_scale("update");
+  TORCH_CHECK(std::isfinite(new_scale) && new_scale > 0.0, "ampify::GradScaler::update: new_scale must be finite "
+              "and > 0, got ", new_scale);
+  scale_.fill_(new_scale);
+  per_optimizer_.clear();
+}
+
+double GradScaler::get_scale() const {
+  if (!enabled_) return 1.0;
+  if (!scale_.defined()) return init_scale_;
+  return static_cast<double>(scale_.item<float>());
+}
+
+int64_t GradScaler::get_growth_tracker() const {
+  if (!enabled_) return 0;
+  if (!growth_tracker_.defined()) return init_growth_tracker_;
+  return growth_tracker_.item<int32_t>();
+}
+
+void GradScaler::save(torch::serialize::OutputArchive& archive) const {
+  archive.write("ampify_grad_scaler_format", c10::IValue(static_cast<int64_t>(1)));
+  archive.write("enabled", c10::IValue(enabled_));
+  archive.write("init_scale", c10::IValue(options_.init_scale()));
+  archive.write("growth_factor", c10::IValue(options_.growth_factor()));
+  archive.write("backoff_factor", c10::IValue(options_.backoff_factor()));
+  archive.write("growth_interval", c10::IValue(options_.growth_interval()));
+  at::Tensor s = scale_.defined() ? scale_.detach().to(at::kCPU).clone()
+                                  : at::full({}, init_scale_, at::TensorOptions().dtype(at::kFloat));
+  at::Tensor t = growth_tracker_.defined() ? growth_tracker_.detach().to(at::kCPU).clone()
+                                           : at::full({}, init_growth_tracker_, at::TensorOptions().dtype(at::kInt));
+  archive.write("scale", s, /*is_buffer=*/true);
+  archive.write("growth_tracker", t, /*is_buffer=*/true);
+}
+
+void GradScaler::load(torch::serialize::InputArchive& archive) {
+  if (!enabled_) return;  // as Python: a disabled scaler ignores its state
+  c10::IValue v;
+  TORCH_CHECK(archive.try_read("ampify_grad_scaler_format", v),
+              "ampify::GradScaler::load: the archive holds no ampify GradScaler state");
+  archive.read("enabled", v);
+  TORCH_CHECK(v.toBool(), "ampify::GradScaler::load: the state was saved from a disabled GradScaler (enabled(false) "
+                          "or AMPIFY_DISABLE=1) and holds no scale to resume from");
+  auto check_double = [&](const char* name, double mine) {
+    archive.read(name, v);
+    TORCH_CHECK(v.toDouble() == mine, "ampify::GradScaler::load: the state was saved with ", name, "=", v.toDouble(),
+                " but this scaler has ", name, "=", mine, "; construct the GradScaler with the same options");
+  };
+  check_double("init_scale", options_.init_scale());
+  check_double("growth_factor", options_.growth_factor());
+  check_double("backoff_factor", options_.backoff_factor());
+  archive.read("growth_interval", v);
+  TORCH_CHECK(v.toInt() == options_.growth_interval(), "ampify::GradScaler::load: the state was saved with "
+              "growth_interval=", v.toInt(), " but this scaler has growth_interval=", options_.growth_interval(),
+              "; construct the GradScaler with the same options");
+  at::Tensor s, t;
+  archive.read("scale", s, /*is_buffer=*/true);
+  archive.read("growth_tracker", t, /*is_buffer=*/true);
+  TORCH_CHECK(s.scalar_type() == at::kFloat && s.numel() == 1 && t.scalar_type() == at::kInt && t.numel() == 1,
+              "ampify::GradScaler::load: malformed scale/growth_tracker in the archive");
+  if (scale_.defined()) {
+    scale_.copy_(s.reshape({}));
+    growth_tracker_.copy_(t.reshape({}));
+  } else {
+    init_scale_ = static_cast<double>(s.item<float>());
+    init_growth_tracker_ = t.item<int32_t>();
+  }
+}
+
+torch::serialize::OutputArchive& operator<<(torch::serialize::OutputArchive& archive, const GradScaler& scaler) {
+  scaler.save(archive);
+  return archive;
+}
+
+torch::serialize::InputArchive& operator>>(torch::serialize::InputArchive& archive, GradScaler& scaler) {
+  scaler.load(archive);
+  return archive;
+}
+
+void save(const GradScaler& scaler, const std::string& path) {
+  torch::serialize::OutputArchive archive;
+  scaler.save(archive);
+  archive.save_to(path);
+}
+
+void load(GradScaler& scaler, const std::string& path) {
+  torch::serialize::InputArchive archive;
+  archive.load_from(path);
+  scaler.load(archive);
+}
+
+}  // namespace ampify

@@ -1,0 +1,30 @@
+# Runs as: cmake -DBUILD_DIR=... -DCONSUMER_SRC=... -DWORK_DIR=... -DTORCH_DIR=... -P install_test.cmake
+file(REMOVE_RECURSE "${WORK_DIR}")
+set(PREFIX "${WORK_DIR}/prefix")
+
+function(run_step)
+  execute_process(COMMAND ${ARGV} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "step failed (${rc}): ${ARGV}\n${out}\n${err}")
+  endif()
+  message(STATUS "ok: ${ARGV}")
+endfunction()
+
+run_step(${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${PREFIX}" --component ampify_runtime)
+foreach(f include/ampify/amp.h lib/cmake/ampify/ampifyConfig.cmake lib/cmake/ampify/ampifyConfigVersion.cmake
+          lib/cmake/ampify/ampifyTargets.cmake)
+  if(NOT EXISTS "${PREFIX}/${f}")
+    message(FATAL_ERROR "not installed: ${PREFIX}/${f}")
+  endif()
+endforeach()
+set(gen_args)
+if(GENERATOR)
+  set(gen_args -G "${GENERATOR}")
+endif()
+if(NOT BUILD_TYPE)
+  set(BUILD_TYPE Release)
+endif()
+run_step(${CMAKE_COMMAND} -S "${CONSUMER_SRC}" -B "${WORK_DIR}/build" ${gen_args}
+         "-DCMAKE_PREFIX_PATH=${PREFIX}" "-DTorch_DIR=${TORCH_DIR}" "-DCMAKE_BUILD_TYPE=${BUILD_TYPE}")
+run_step(${CMAKE_COMMAND} --build "${WORK_DIR}/build" -j 2)
+run_step("${WORK_DIR}/build/ampify_consumer")

@@ -1,0 +1,797 @@
+// Tests of the ampify runtime (Autocast, GradScaler). CPU always; CUDA parts run where available.
+#include <ampify/amp.h>
+
+#include <gtest/gtest.h>
+#include <torch/torch.h>
+
+#if defined(AMPIFY_TEST_HAVE_C10_CUDA)
+#include <c10/cuda/CUDAFunctions.h>
+#endif
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <string>
+#include <vector>
+
+using torch::Tensor;
+
+namespace {
+
+// EXPECT that `stmt` throws c10::Error whose message contains `substr`.
+#define EXPECT_THROW_MSG(stmt, substr)                                                   \
+  do {                                                                                   \
+    bool thrown_ = false;                                                                \
+    try {                                                                                \
+      stmt;                                                                              \
+    } catch (const c10::Error& e_) {                                                     \
+      thrown_ = true;                                                                    \
+      EXPECT_NE(std::string(e_.what()).find(substr), std::string::npos)                  \
+          << "message was: " << e_.what_without_backtrace();                             \
+    }                                                                                    \
+    EXPECT_TRUE(thrown_) << "expected c10::Error containing '" << substr << "'";         \
+  } while (0)
+
+std::vector<torch::Device> devices() {
+  std::vector<torch::Device> d{torch::kCPU};
+  if (torch::cuda::is_available()) d.emplace_back(torch::kCUDA, 0);
+  return d;
+}
+
+bool bit_equal(const Tensor& a, const Tensor& b) {
+  return a.sizes() == b.sizes() && a.scalar_type() == b.scalar_type() && torch::equal(a.cpu(), b.cpu());
+}
+
+struct EnvGuard {
+  explicit EnvGuard(const char* value) {
+    const char* old = std::getenv("AMPIFY_DISABLE");
+    had_ = old != nullptr;
+    if (had_) old_ = old;
+    if (value)
+      setenv("AMPIFY_DISABLE", value, 1);
+    else
+      unsetenv("AMPIFY_DISABLE");
+  }
+  ~EnvGuard() {
+    if (had_)
+      setenv("AMPIFY_DISABLE", old_.c_str(), 1);
+    else
+      unsetenv("AMPIFY_DISABLE");
+  }
+  bool had_ = false;
+  std::string old_;
+};
+
+// A tiny model as plain leaf tensors: y = x @ w + b, loss = mean(y^2).
+struct Tiny {
+  Tensor w, b;
+  explicit Tiny(torch::Device dev, int64_t seed = 0) {
+    torch::manual_seed(seed);
+    w = torch::randn({4, 3}).to(dev).requires_grad_(true);
+    b = torch::randn({3}).to(dev).requires_grad_(true);
+  }
+  std::vector<Tensor> params() const { return {w, b}; }
+  Tensor loss(const Tensor& x) const { return (x.mm(w) + b).pow(2).mean(); }
+};
+
+Tensor batch(int64_t step, torch::Device dev) {
+  torch::manual_seed(1000 + step);
+  return torch::randn({8, 4}).to(dev);
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------------------------------------
+// GradScaler
+// ------------------------------------------------------------------------------------------------
+
+TEST(GradScalerOptions, DefaultsAndValidation) {
+  ampify::GradScalerOptions o;
+  EXPECT_EQ(o.init_scale(), 65536.0);
+  EXPECT_EQ(o.growth_factor(), 2.0);
+  EXPECT_EQ(o.backoff_factor(), 0.5);
+  EXPECT_EQ(o.growth_interval(), 2000);
+  EXPECT_TRUE(o.enabled());
+  EnvGuard env(nullptr);
+  ampify::GradScaler s;
+  EXPECT_TRUE(s.is_enabled());
+  EXPECT_EQ(s.get_scale(), 65536.0);
+  EXPECT_EQ(s.get_growth_tracker(), 0);
+  EXPECT_THROW_MSG(ampify::GradScaler(ampify::GradScalerOptions().growth_factor(1.0)), "growth_factor");
+  EXPECT_THROW_MSG(ampify::GradScaler(ampify::GradScalerOptions().backoff_factor(1.0)), "backoff_factor");
+  EXPECT_THROW_MSG(ampify::GradScaler(ampify::GradScalerOptions().growth_interval(0)), "growth_interval");
+}
+
+TEST(GradScaler, ScaleMultipliesByScale) {
+  EnvGuard env(nullptr);
+  for (auto dev : devices()) {
+    SCOPED_TRACE(dev.str());
+    ampify::GradScaler s(ampify::GradScalerOptions().init_scale(1024.0));
+    Tensor x = torch::tensor({1.5f, -2.0f}, torch::TensorOptions().device(dev));
+    Tensor y = s.scale(x);
+    EXPECT_TRUE(bit_equal(y, torch::tensor({1536.0f, -2048.0f})));
+    EXPECT_EQ(s.scale_tensor().device(), dev);
+    EXPECT_EQ(s.scale_tensor().scalar_type(), torch::kFloat);
+    auto v = s.scale(std::vector<Tensor>{x, 2 * x});
+    ASSERT_EQ(v.size(), 2u);
+    EXPECT_TRUE(bit_equal(v[1], torch::tensor({3072.0f, -4096.0f})));
+  }
+}
+
+TEST(GradScaler, UnscaleDividesExactly) {
+  EnvGuard env(nullptr);
+  for (auto dev : devices()) {
+    SCOPED_TRACE(dev.str());
+    // scale 3: inv_scale = float(1.0/3.0); each grad becomes g * inv_scale (in float).
+    ampify::GradScaler s(ampify::GradScalerOptions().init_scale(3.0));
+    Tiny m(dev);
+    torch::optim::SGD opt(m.params(), torch::optim::SGDOptions(0.1));
+    s.scale(torch::ones({}, torch::TensorOptions().device(dev)));
+    std::vector<float> gw = {3.0f, 1.0f, -6.0f, 0.5f, 1e-3f, 7.0f, 9.0f, -1.0f, 2.0f, 3e4f, 4.0f, 5.0f};
+    m.w.mutable_grad() = torch::tensor(gw).reshape({4, 3}).to(dev);
+    m.b.mutable_grad() = torch::tensor({65536.0f, 3.0f, -3.0f}).to(dev);
+    s.unscale_(opt);
+    const float inv = static_cast<float>(1.0 / 3.0);
+    std::vector<float> expect;
+    for (float g : gw) expect.push_back(g * inv);
+    EXPECT_TRUE(bit_equal(m.w.grad(), torch::tensor(expect).reshape({4, 3})));
+    EXPECT_TRUE(bit_equal(m.b.grad(), torch::tensor({65536.0f * inv, 3.0f * inv, -3.0f * inv})));
+    // power-of-two scale divides exactly
+    ampify::GradScaler s2;  // 65536
+    s2.scale(torch::ones({}, torch::TensorOptions().device(dev)));
+    torch::optim::SGD opt2(m.params(), torch::optim::SGDOptions(0.1));
+    m.w.mutable_grad() = torch::full({4, 3}, 65536.0f * 3.0f).to(dev);
+    m.b.mutable_grad() = torch::full({3}, 1.0f).to(dev);
+    s2.unscale_(opt2);
+    EXPECT_TRUE(bit_equal(m.w.grad(), torch::full({4, 3}, 3.0f)));
+    EXPECT_TRUE(bit_equal(m.b.grad(), torch::full({3}, 1.0f / 65536.0f)));
+    EXPECT_TRUE(s2.step(opt2));
+    s2.update();
+    EXPECT_EQ(s2.get_scale(), 65536.0);
+    EXPECT_EQ(s2.get_growth_tracker(), 1);
+  }
+}
+
+TEST(GradScaler, InfOrNanSkipsStepAndBacksOff) {
+  EnvGuard env(nullptr);
+  for (auto dev : devices()) {
+    for (float bad : {std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
+                      std::numeric_limits<float>::quiet_NaN()}) {
+      SCOPED_TRACE(dev.str() + " bad=" + std::to_string(bad));
+      ampify::GradScaler s(ampify::GradScalerOptions().growth_interval(3));
+      Tiny m(dev);
+      torch::optim::SGD opt(m.params(), torch::optim::SGDOptions(0.1));
+      // one clean step first: tracker 1
+      s.scale(m.loss(batch(0, dev))).backward();
+      EXPECT_TRUE(s.step(opt));
+      s.update();
+      EXPECT_EQ(s.get_growth_tracker(), 1);
+      opt.zero_grad();
+      s.scale(m.loss(batch(1, dev))).backward();
+      {
+        torch::NoGradGuard ng;
+        m.b.mutable_grad()[1] = bad;  // one bad element in one gradient
+      }
+      Tensor w0 = m.w.detach().clone(), b0 = m.b.detach().clone();
+      EXPECT_FALSE(s.step(opt));
+      EXPECT_TRUE(bit_equal(m.w.detach(), w0));
+      EXPECT_TRUE(bit_equal(m.b.detach(), b0));
+      s.update();
+      EXPECT_EQ(s.get_scale(), 32768.0);
+      EXPECT_EQ(s.get_growth_tracker(), 0);
+    }
+  }
+}
+
+TEST(GradScaler, GrowsAfterGrowthIntervalCleanSteps) {
+  EnvGuard env(nullptr);
+  for (auto dev : devices()) {
+    SCOPED_TRACE(dev.str());
+    ampify::GradScaler s(ampify::GradScalerOptions().init_scale(8.0).growth_factor(3.0).growth_interval(3));
+    Tiny m(dev);
+    torch::optim::SGD opt(m.params(), torch::optim::SGDOptions(0.01));
+    const double expect_scale[] = {8, 8, 24, 24, 24, 72};
+    const int64_t expect_tracker[] = {1, 2, 0, 1, 2, 0};
+    for (int i = 0; i < 6; ++i) {
+      opt.zero_grad();
+      s.scale(m.loss(batch(i, dev))).backward();
+      EXPECT_TRUE(s.step(opt));
+      s.update();
+      EXPECT_EQ(s.get_scale(), expect_scale[i]) << "step " << i;
+      EXPECT_EQ(s.get_growth_tracker(), expect_tracker[i]) << "step " << i;
+    }
+    // growth that would overflow float is not applied; the tracker still resets
+    ampify::GradScaler big(ampify::GradScalerOptions().init_scale(3e38).growth_interval(1));
+    big.scale(m.loss(batch(0, dev))).backward();
+    big.step(opt);
+    big.update();
+    EXPECT_EQ(big.get_scale(), static_cast<double>(3e38f));
+    EXPECT_EQ(big.get_growth_tracker(), 0);
+    // explicit new scale
+    big.scale(m.loss(batch(1, dev)));
+    big.update(128.0);
+    EXPECT_EQ(big.get_scale(), 128.0);
+  }
+}
+
+TEST(GradScaler, OddFactorsFollowKernelArithmetic) {
+  EnvGuard env(nullptr);
+  for (auto dev : devices()) {
+    SCOPED_TRACE(dev.str());
+    // scale = float(scale * backoff) computed in double; growth likewise.
+    ampify::GradScaler s(ampify::GradScalerOptions().init_scale(1000.0).growth_factor(1.7).backoff_factor(0.3)
+                             .growth_interval(1));
+    Tiny m(dev);
+    torch::optim::SGD opt(m.params(), torch::optim::SGDOptions(0.0));
+    float expect = 1000.0f;
+    for (int i = 0; i < 6; ++i) {
+      opt.zero_grad();
+      s.scale(m.loss(batch(i, dev))).backward();
+      const bool inject = (i % 3 == 1);
+      if (inject) {
+        torch::NoGradGuard ng;
+        m.w.mutable_grad()[0][0] = std::numeric_limits<float>::infinity();
+      }
+      EXPECT_EQ(s.step(opt), !inject);
+      s.update();
+      expect = static_cast<float>(static_cast<double>(expect) * (inject ? 0.3 : 1.7));
+      EXPECT_EQ(s.get_scale(), static_cast<double>(expect)) << "step " << i;
+    }
+  }
+}
+
+TEST(GradScaler, ReferencePathMatchesKernels) {
+  // The tensor-op path (used for CPU on LibTorch < 2.3) against the ATen kernels, where present.
+  for (auto dev : devices()) {
+    SCOPED_TRACE(dev.str());
+    if (!ampify::detail::has_amp_kernels(dev.type())) {
+      std::printf("[ info ] no AMP kernels for %s in this LibTorch: reference path only\n", dev.str().c_str());
+      continue;
+    }
+    torch::manual_seed(7);
+    for (auto dtype : {torch::kFloat, torch::kDouble}) {
+      std::vector<Tensor> a, b;
+      for (int i = 0; i < 3; ++i) a.push_back((torch::randn({1000}) * 1e4).to(dev, dtype));
+      a[1][17] = std::numeric_limits<float>::infinity();
+      for (auto& t : a) b.push_back(t.clone());
+      Tensor inv = torch::full({}, static_cast<float>(1.0 / 3000.0), torch::TensorOptions().device(dev));
+      Tensor fa = torch::zeros({}, torch::TensorOptions().device(dev));
+      Tensor fb = fa.clone();
+      at::_amp_foreach_non_finite_check_and_unscale_(a, fa, inv);
+      ampify::detail::non_finite_check_and_unscale_reference_(b, fb, inv);
+      EXPECT_TRUE(bit_equal(fa, fb));
+      EXPECT_EQ(fa.item<float>(), 1.0f);
+      for (int i = 0; i < 3; ++i) EXPECT_TRUE(torch::equal(a[i].cpu().nan_to_num(), b[i].cpu().nan_to_num()));
+    }
+    if (dev.is_cpu()) {
+      Tensor s1 = torch::full({}, 1000.0f), t1 = torch::zeros({}, torch::kInt);
+      Tensor s2 = s1.clone(), t2 = t1.clone();
+      for (int i = 0; i < 20; ++i) {
+        Tensor f = torch::full({}, (i % 4 == 3) ? 1.0f : 0.0f);
+        at::_amp_update_scale_(s1, t1, f, 1.37, 0.29, 2);
+        ampify::detail::update_scale_reference_(s2, t2, f, 1.37, 0.29, 2);
+        EXPECT_TRUE(bit_equal(s1, s2)) << i;
+        EXPECT_TRUE(bit_equal(t1, t2)) << i;
+      }
+    }
+  }
+}
+
+TEST(GradScaler, SeveralOptimizersOneUpdate) {
+  EnvGuard env(nullptr);
+  for (auto dev : devices()) {
+    SCOPED_TRACE(dev.str());
+    ampify::GradScaler s;
+    Tiny m1(dev, 1), m2(dev, 2);
+    torch::optim::SGD o1(m1.params(), torch::optim::SGDOptions(0.1));
+    torch::optim::Adam o2(m2.params(), torch::optim::AdamOptions(0.1));
+    Tensor x = batch(0, dev);
+    s.scale(m1.loss(x) + m2.loss(x)).backward();
+    {
+      torch::NoGradGuard ng;
+      m1.w.mutable_grad()[0][0] = std::numeric_limits<float>::quiet_NaN();
+    }
+    Tensor w1 = m1.w.detach().clone(), w2 = m2.w.detach().clone();
+    EXPECT_FALSE(s.step(o1));  // its own grads are bad
+    EXPECT_TRUE(s.step(o2));   // the other optimizer's are fine (as in Python)
+    EXPECT_TRUE(bit_equal(m1.w.detach(), w1));
+    EXPECT_FALSE(bit_equal(m2.w.detach(), w2));
+    s.update();  // one update: any inf in the iteration backs off
+    EXPECT_EQ(s.get_scale(), 32768.0);
+    // next iteration both are READY again
+    o1.zero_grad();
+    o2.zero_grad();
+    s.scale(m1.loss(x) + m2.loss(x)).backward();
+    EXPECT_TRUE(s.step(o1));
+    EXPECT_TRUE(s.step(o2));
+    s.update();
+    EXPECT_EQ(s.get_growth_tracker(), 1);
+  }
+}
+
+TEST(GradScaler, MixedDtypeGradientsAreGrouped) {
+  EnvGuard env(nullptr);
+  for (auto dev : devices()) {
+    SCOPED_TRACE(dev.str());
+    ampify::GradScaler s(ampify::GradScalerOptions().init_scale(4.0));
+    Tensor a = torch::zeros({3}, torch::TensorOptions().device(dev)).requires_grad_(true);
+    Tensor d = torch::zeros({3}, torch::TensorOptions().device(dev).dtype(torch::kDouble)).requires_grad_(true);
+    torch::optim::SGD opt({a, d}, torch::optim::SGDOptions(1.0));
+    s.scale(torch::ones({}, torch::TensorOptions().device(dev)));
+    a.mutable_grad() = torch::full({3}, 8.0f).to(dev);
+    d.mutable_grad() = torch::full({3}, 2.0, torch::kDouble).to(dev);
+    s.unscale_(opt);
+    EXPECT_TRUE(bit_equal(a.grad(), torch::full({3}, 2.0f)));
+    EXPECT_TRUE(bit_equal(d.grad(), torch::full({3}, 0.5, torch::kDouble)));
+  }
+}
+
+TEST(GradScaler, MisuseErrors) {
+  EnvGuard env(nullptr);
+  for (auto dev : devices()) {
+    SCOPED_TRACE(dev.str());
+    auto opts = torch::TensorOptions().device(dev);
+    Tiny m(dev);
+    torch::optim::SGD opt(m.params(), torch::optim::SGDOptions(0.1));
+    {
+      ampify::GradScaler s;
+      EXPECT_THROW_MSG(s.step(opt), "call scaler.scale(loss)");
+      EXPECT_THROW_MSG(s.unscale_(opt), "call scaler.scale(loss)");
+      EXPECT_THROW_MSG(s.update(), "call scaler.scale(loss)");
+    }
+    {
+      ampify::GradScaler s;
+      s.scale(m.loss(batch(0, dev))).backward();
+      s.unscale_(opt);
+      EXPECT_THROW_MSG(s.unscale_(opt), "unscale_() has already been called");
+      EXPECT_TRUE(s.step(opt));
+      EXPECT_THROW_MSG(s.step(opt), "step() has already been called");
+      EXPECT_THROW_MSG(s.unscale_(opt), "call scaler.update()");
+      EXPECT_THROW_MSG(s.step(opt, [&] { return m.loss(batch(0, dev)); }), "closure");
+      s.update();
+      EXPECT_THROW_MSG(s.update(), "no inf checks were recorded before update()");
+    }
+    {
+      ampify::GradScaler s;
+      s.scale(torch::ones({}, opts));
+      opt.zero_grad();
+      m.w.mutable_grad() = Tensor();
+      m.b.mutable_grad() = Tensor();
+      EXPECT_THROW_MSG(s.step(opt), "none of its parameters has a gradient");
+    }
+    {
+      ampify::GradScaler s;
+      s.scale(torch::ones({}, opts));
+      m.w.mutable_grad() = torch::ones({4, 3}, opts.dtype(torch::kHalf));
+      m.b.mutable_grad() = torch::ones({3}, opts);
+      EXPECT_THROW_MSG(s.unscale_(opt), "FP16 gradients");
+    }
+    {
+      ampify::GradScaler s;
+      s.scale(torch::ones({}, opts));
+      m.w.mutable_grad() = torch::ones({4, 3}, opts.dtype(torch::kInt));
+      EXPECT_THROW_MSG(s.unscale_(opt), "only floating-point gradients");
+    }
+    if (dev.is_cpu()) {
+      ampify::GradScaler s;
+      s.scale(torch::ones({}, opts));
+      m.w.mutable_grad() = torch::ones({4, 3}).to_sparse();
+      EXPECT_THROW_MSG(s.unscale_(opt), "sparse gradients");
+    }
+    {
+      ampify::GradScaler s;
+      s.scale(torch::ones({}, opts));
+      torch::optim::SGD empty(std::vector<Tensor>{}, torch::optim::SGDOptions(0.1));
+      EXPECT_THROW_MSG(s.step(empty), "optimizer has no parameters");
+    }
+#if !AMPIFY_HAS_FUSED_ADAMW
+    {
+      ampify::GradScaler s;
+      torch::optim::AdamW aw(m.params());
+      s.scale(torch::ones({}, opts));
+      EXPECT_THROW_MSG(s.fused_adamw_step(aw), "needs LibTorch >= 2.1");
+    }
+#endif
+  }
+}
+
+TEST(GradScaler, ScaleOnOtherDeviceTypeThanGradients) {
+  if (!torch::cuda::is_available()) GTEST_SKIP() << "needs CUDA";
+  EnvGuard env(nullptr);
+  ampify::GradScaler s;
+  Tiny m(torch::Device(torch::kCUDA, 0));
+  torch::optim::SGD opt(m.params(), torch::optim::SGDOptions(0.1));
+  s.scale(torch::ones({}));  // scale created on cpu
+  m.w.mutable_grad() = torch::ones({4, 3}, torch::kCUDA);
+  EXPECT_THROW_MSG(s.unscale_(opt), "but the loss scale lives on cpu");
+}
+
+TEST(GradScaler, DisabledPassesThrough) {
+  EnvGuard env(nullptr);
+  ampify::GradScaler s(ampify::GradScalerOptions().enabled(false));
+  EXPECT_FALSE(s.is_enabled());
+  Tiny m(torch::kCPU);
+  torch::optim::SGD opt(m.params(), torch::optim::SGDOptions(0.1));
+  Tensor loss = m.loss(batch(0, torch::kCPU));
+  Tensor scaled = s.scale(loss);
+  EXPECT_TRUE(scaled.is_same(loss));
+  scaled.backward();
+  Tensor g = m.w.grad().clone();
+  s.unscale_(opt);
+  EXPECT_TRUE(bit_equal(m.w.grad(), g));
+  Tensor w0 = m.w.detach().clone();
+  EXPECT_TRUE(s.step(opt));
+  EXPECT_TRUE(bit_equal(m.w.detach(), w0 - 0.1 * g));
+  s.update();
+  EXPECT_EQ(s.get_scale(), 1.0);
+  EXPECT_EQ(s.get_growth_tracker(), 0);
+}
+
+namespace {
+// Trains Tiny with SGD+momentum under a scaler for steps [from, to); infs on steps 3 and 11.
+void train(Tiny& m, torch::optim::SGD& opt, ampify::GradScaler& s, int from, int to, torch::Device dev) {
+  for (int i = from; i < to; ++i) {
+    opt.zero_grad();
+    s.scale(m.loss(batch(i, dev))).backward();
+    if (i == 3 || i == 11) {
+      torch::NoGradGuard ng;
+      m.w.mutable_grad()[1][1] = std::numeric_limits<float>::infinity();
+    }
+    s.step(opt);
+    s.update();
+  }
+}
+}  // namespace
+
+TEST(GradScaler, CheckpointResumeIsBitExact) {
+  EnvGuard env(nullptr);
+  const std::string dir = ::testing::TempDir();
+  for (auto dev : devices()) {
+    SCOPED_TRACE(dev.str());
+    auto opts = ampify::GradScalerOptions().init_scale(1024.0).growth_interval(4);
+    auto sgd = torch::optim::SGDOptions(0.05).momentum(0.9);
+    // uninterrupted
+    Tiny a(dev);
+    torch::optim::SGD oa(a.params(), sgd);
+    ampify::GradScaler sa(opts);
+    train(a, oa, sa, 0, 16, dev);
+    // interrupted at step 9: save, rebuild everything, load, continue
+    Tiny b(dev);
+    torch::optim::SGD ob(b.params(), sgd);
+    ampify::GradScaler sb(opts);
+    train(b, ob, sb, 0, 9, dev);
+    const std::string p = dir + "/ampify_ckpt_" + std::to_string(static_cast<int>(dev.type()));
+    torch::save(b.params(), p + "_params.pt");
+    torch::save(ob, p + "_opt.pt");
+    torch::save(sb, p + "_scaler.pt");  // operator<< overload
+    const double scale_at_save = sb.get_scale();
+    const int64_t tracker_at_save = sb.get_growth_tracker();
+    ASSERT_NE(tracker_at_save, 0) << "choose a save point with a non-zero tracker";
+
+    Tiny c(dev, 99);  // different init, overwritten by load
+    std::vector<Tensor> loaded;
+    torch::load(loaded, p + "_params.pt");
+    {
+      torch::NoGradGuard ng;
+      c.w.copy_(loaded[0]);
+      c.b.copy_(loaded[1]);
+    }
+    torch::optim::SGD oc(c.params(), sgd);
+    torch::load(oc, p + "_opt.pt");
+    ampify::GradScaler sc(opts);
+    ampify::load(sc, p + "_scaler.pt");  // file helper (before the scale exists)
+    EXPECT_EQ(sc.get_scale(), scale_at_save);
+    EXPECT_EQ(sc.get_growth_tracker(), tracker_at_save);
+    train(c, oc, sc, 9, 16, dev);
+    EXPECT_TRUE(bit_equal(a.w.detach(), c.w.detach()));
+    EXPECT_TRUE(bit_equal(a.b.detach(), c.b.detach()));
+    EXPECT_EQ(sa.get_scale(), sc.get_scale());
+    EXPECT_EQ(sa.get_growth_tracker(), sc.get_growth_tracker());
+
+    // load into a scaler whose scale already exists
+    ampify::GradScaler sd(opts);
+    sd.scale(torch::ones({}, torch::TensorOptions().device(dev)));
+    torch::load(sd, p + "_scaler.pt");
+    EXPECT_EQ(sd.get_scale(), scale_at_save);
+    EXPECT_EQ(sd.get_growth_tracker(), tracker_at_save);
+
+    // options mismatch
+    ampify::GradScaler other(ampify::GradScalerOptions().init_scale(1024.0).growth_interval(5));
+    EXPECT_THROW_MSG(ampify::load(other, p + "_scaler.pt"), "growth_interval=4");
+    ampify::GradScaler other2(opts.backoff_factor(0.25));
+    EXPECT_THROW_MSG(ampify::load(other2, p + "_scaler.pt"), "backoff_factor");
+    // state from a disabled scaler
+    ampify::GradScaler off(ampify::GradScalerOptions().enabled(false));
+    ampify::save(off, p + "_off.pt");
+    ampify::GradScaler on;
+    EXPECT_THROW_MSG(ampify::load(on, p + "_off.pt"), "disabled GradScaler");
+    std::remove((p + "_params.pt").c_str());
+    std::remove((p + "_opt.pt").c_str());
+    std::remove((p + "_scaler.pt").c_str());
+    std::remove((p + "_off.pt").c_str());
+  }
+}
+
+TEST(GradScaler, NestedArchiveRoundTrip) {
+  EnvGuard env(nullptr);
+  ampify::GradScaler s(ampify::GradScalerOptions().init_scale(7.0));
+  s.scale(torch::ones({}));
+  s.update(5.5);
+  torch::serialize::OutputArchive outer, inner;
+  s.save(inner);
+  outer.write("scaler", inner);
+  std::ostringstream os;
+  outer.save_to(os);
+  std::istringstream is(os.str());
+  torch::serialize::InputArchive in_outer, in_inner;
+  in_outer.load_from(is);
+  in_outer.read("scaler", in_inner);
+  ampify::GradScaler t(ampify::GradScalerOptions().init_scale(7.0));
+  t.load(in_inner);
+  EXPECT_EQ(t.get_scale(), 5.5);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Autocast
+// ------------------------------------------------------------------------------------------------
+
+TEST(Autocast, CpuBf16MatmulInsideFloatOutside) {
+  EnvGuard env(nullptr);
+  Tensor a = torch::randn({8, 8}), b = torch::randn({8, 8});
+  EXPECT_FALSE(ampify::compat::autocast_enabled(c10::kCPU));
+  {
+    ampify::Autocast ac(c10::kCPU);
+    EXPECT_TRUE(ac.enabled());
+    EXPECT_EQ(ac.dtype(), torch::kBFloat16);
+    EXPECT_TRUE(ampify::compat::autocast_enabled(c10::kCPU));
+    EXPECT_EQ(torch::mm(a, b).scalar_type(), torch::kBFloat16);
+    EXPECT_EQ(torch::matmul(a, b).scalar_type(), torch::kBFloat16);
+  }
+  EXPECT_FALSE(ampify::compat::autocast_enabled(c10::kCPU));
+  EXPECT_EQ(torch::mm(a, b).scalar_type(), torch::kFloat);
+}
+
+TEST(Autocast, NestingRestoresState) {
+  EnvGuard env(nullptr);
+  Tensor a = torch::randn({4, 4});
+  const bool cache0 = ampify::compat::cache_enabled();
+  const auto dtype0 = ampify::compat::autocast_dtype(c10::kCPU);
+  {
+    ampify::Autocast outer(ampify::AutocastOptions(c10::kCPU).dtype(torch::kBFloat16));
+    EXPECT_EQ(torch::mm(a, a).scalar_type(), torch::kBFloat16);
+    {
+      ampify::AutocastDisabled inner(c10::kCPU);
+      EXPECT_FALSE(ampify::compat::autocast_enabled(c10::kCPU));
+      EXPECT_EQ(torch::mm(a, a).scalar_type(), torch::kFloat);
+      {
+        ampify::Autocast inner2(ampify::AutocastOptions(c10::kCPU).cache_enabled(!cache0));
+        EXPECT_EQ(ampify::compat::cache_enabled(), !cache0);
+        EXPECT_EQ(torch::mm(a, a).scalar_type(), torch::kBFloat16);
+      }
+      EXPECT_EQ(ampify::compat::cache_enabled(), cache0);
+      EXPECT_FALSE(ampify::compat::autocast_enabled(c10::kCPU));
+    }
+    EXPECT_TRUE(ampify::compat::autocast_enabled(c10::kCPU));
+    EXPECT_EQ(torch::mm(a, a).scalar_type(), torch::kBFloat16);
+  }
+  EXPECT_FALSE(ampify::compat::autocast_enabled(c10::kCPU));
+  EXPECT_EQ(ampify::compat::autocast_dtype(c10::kCPU), dtype0);
+  EXPECT_EQ(ampify::compat::cache_enabled(), cache0);
+  // nesting counter back to 0: the next increment returns 1
+  EXPECT_EQ(ampify::compat::increment_nesting(), 1);
+  EXPECT_EQ(ampify::compat::decrement_nesting(), 0);
+}
+
+TEST(Autocast, ExitIsIdempotentAndEndsScopeEarly) {
+  EnvGuard env(nullptr);
+  Tensor a = torch::randn({4, 4});
+  ampify::Autocast ac(c10::kCPU);
+  EXPECT_TRUE(ac.active());
+  EXPECT_EQ(torch::mm(a, a).scalar_type(), torch::kBFloat16);
+  ac.exit();
+  EXPECT_FALSE(ac.active());
+  EXPECT_EQ(torch::mm(a, a).scalar_type(), torch::kFloat);
+  ac.exit();
+  ac.end();
+  EXPECT_FALSE(ampify::compat::autocast_enabled(c10::kCPU));
+  EXPECT_EQ(ampify::compat::increment_nesting(), 1);
+  EXPECT_EQ(ampify::compat::decrement_nesting(), 0);
+}
+
+TEST(Autocast, OutermostExitClearsCastCache) {
+  EnvGuard env(nullptr);
+  // The cache keeps the bf16 copy of a leaf weight that requires grad. After an in-place update of
+  // the weight inside the scope, the cached (stale) copy is used; a new outermost scope sees the
+  // new weight only because the previous outermost exit cleared the cache.
+  torch::manual_seed(3);
+  Tensor x = torch::randn({4, 4});
+  Tensor w = torch::randn({4, 4}).requires_grad_(true);
+  Tensor y1, y2, y3, y4;
+  {
+    ampify::Autocast outer(ampify::AutocastOptions(c10::kCPU).cache_enabled(true));
+    y1 = torch::mm(x, w);
+    {
+      ampify::Autocast inner(ampify::AutocastOptions(c10::kCPU).cache_enabled(true));
+      torch::NoGradGuard ng;
+      w.add_(1.0);
+    }
+    y2 = torch::mm(x, w);  // inner exit did not clear the cache: stale copy
+  }
+  {
+    ampify::Autocast again(ampify::AutocastOptions(c10::kCPU).cache_enabled(true));
+    y3 = torch::mm(x, w);  // outermost exit cleared it: fresh copy
+  }
+  {
+    ampify::Autocast nocache(ampify::AutocastOptions(c10::kCPU).cache_enabled(false));
+    y4 = torch::mm(x, w);
+    torch::NoGradGuard ng;
+    w.add_(1.0);
+    Tensor y5 = torch::mm(x, w);
+    EXPECT_FALSE(torch::equal(y4, y5));  // no cache: always fresh
+  }
+  EXPECT_TRUE(torch::equal(y1, y2));
+  EXPECT_FALSE(torch::equal(y2, y3));
+  EXPECT_TRUE(torch::equal(y3, y4));
+}
+
+TEST(Autocast, BadDtypeOrDevice) {
+  EnvGuard env(nullptr);
+  EXPECT_THROW_MSG(ampify::Autocast(ampify::AutocastOptions(c10::kCPU).dtype(torch::kInt)), "dtype Int");
+  EXPECT_THROW_MSG(ampify::Autocast(ampify::AutocastOptions(c10::kCUDA).dtype(torch::kFloat)), "not a valid autocast dtype on cuda");
+#if !AMPIFY_HAS_CPU_FP16_AUTOCAST
+  EXPECT_THROW_MSG(ampify::Autocast(ampify::AutocastOptions(c10::kCPU).dtype(torch::kHalf)), "supports only torch::kBFloat16");
+#endif
+  EXPECT_THROW_MSG(ampify::Autocast(c10::kMeta), "not supported");
+  EXPECT_FALSE(ampify::compat::autocast_enabled(c10::kCPU));
+  EXPECT_EQ(ampify::compat::increment_nesting(), 1);
+  EXPECT_EQ(ampify::compat::decrement_nesting(), 0);
+}
+
+TEST(Autocast, CudaWithoutCudaIsDisabled) {
+  if (torch::cuda::is_available()) GTEST_SKIP() << "CUDA present";
+  EnvGuard env(nullptr);
+  ampify::Autocast ac;  // default device CUDA
+  EXPECT_FALSE(ac.enabled());
+}
+
+TEST(Autocast, RunInFp32) {
+  EnvGuard env(nullptr);
+  Tensor a = torch::randn({4, 4});
+  Tensor h = a.to(torch::kBFloat16);
+  auto fn = [](const Tensor& x, const std::vector<Tensor>& v, int k) {
+    EXPECT_EQ(x.scalar_type(), torch::kFloat);
+    EXPECT_EQ(v[0].scalar_type(), torch::kFloat);
+    EXPECT_EQ(v[1].scalar_type(), torch::kDouble);  // double is left alone
+    EXPECT_FALSE(ampify::compat::autocast_enabled(c10::kCPU));
+    return torch::mm(x, v[0]) * k;
+  };
+  {
+    ampify::Autocast ac(c10::kCPU);
+    Tensor y = ampify::run_in_fp32(fn, h, std::vector<Tensor>{h, a.to(torch::kDouble)}, 2);
+    EXPECT_EQ(y.scalar_type(), torch::kFloat);
+    EXPECT_TRUE(ampify::compat::autocast_enabled(c10::kCPU));
+    EXPECT_EQ(torch::mm(a, a).scalar_type(), torch::kBFloat16);
+  }
+  // autocast off: arguments pass unchanged
+  Tensor z = ampify::run_in_fp32([](const Tensor& x) { return x; }, h);
+  EXPECT_EQ(z.scalar_type(), torch::kBFloat16);
+}
+
+TEST(OffSwitch, EnvDisablesAutocastAndScaler) {
+  Tensor a = torch::randn({4, 4});
+  {
+    EnvGuard env("1");
+    EXPECT_TRUE(ampify::runtime_disabled());
+    ampify::Autocast ac(c10::kCPU);
+    EXPECT_FALSE(ac.enabled());
+    EXPECT_EQ(torch::mm(a, a).scalar_type(), torch::kFloat);
+    ampify::GradScaler s;
+    EXPECT_FALSE(s.is_enabled());
+    Tensor l = a.sum();
+    EXPECT_TRUE(s.scale(l).is_same(l));
+    EXPECT_EQ(s.get_scale(), 1.0);
+  }
+  {
+    EnvGuard env("0");
+    EXPECT_FALSE(ampify::runtime_disabled());
+    ampify::Autocast ac(c10::kCPU);
+    EXPECT_TRUE(ac.enabled());
+    ampify::GradScaler s;
+    EXPECT_TRUE(s.is_enabled());
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// CUDA-only
+// ------------------------------------------------------------------------------------------------
+
+TEST(Cuda, Fp16AutocastPolicySpotCheck) {
+  if (!torch::cuda::is_available()) GTEST_SKIP() << "needs CUDA";
+  EnvGuard env(nullptr);
+  auto o = torch::TensorOptions().device(torch::kCUDA);
+  Tensor x = torch::randn({16, 32}, o), w = torch::randn({8, 32}, o);
+  ampify::Autocast ac;  // CUDA, fp16
+  EXPECT_EQ(ac.dtype(), torch::kHalf);
+  EXPECT_EQ(torch::nn::functional::linear(x, w).scalar_type(), torch::kHalf);
+  EXPECT_EQ(torch::mm(x, w.t()).scalar_type(), torch::kHalf);
+  Tensor h = x.to(torch::kHalf);
+  EXPECT_EQ(torch::layer_norm(h, {32}).scalar_type(), torch::kFloat);
+  EXPECT_EQ(torch::softmax(h, 1).scalar_type(), torch::kFloat);
+  EXPECT_EQ(torch::log(h.abs() + 1).scalar_type(), torch::kFloat);
+  EXPECT_EQ(torch::relu(h).scalar_type(), torch::kHalf);  // not listed: input dtype
+  ac.exit();
+  EXPECT_EQ(torch::mm(x, w.t()).scalar_type(), torch::kFloat);
+  ampify::Autocast bf(ampify::AutocastOptions().dtype(torch::kBFloat16));
+  EXPECT_EQ(torch::mm(x, w.t()).scalar_type(), torch::kBFloat16);
+}
+
+#if AMPIFY_HAS_FUSED_ADAMW
+TEST(Cuda, FusedAdamWMatchesPlainAndSkipsOnDevice) {
+  if (!torch::cuda::is_available()) GTEST_SKIP() << "needs CUDA";
+  EnvGuard env(nullptr);
+  torch::Device dev(torch::kCUDA, 0);
+  auto aw = torch::optim::AdamWOptions(1e-2).weight_decay(0.1);
+  Tiny p(dev), f(dev);
+  torch::optim::AdamW op(p.params(), aw), of(f.params(), aw);
+  ampify::GradScaler sp(ampify::GradScalerOptions().growth_interval(3)), sf(ampify::GradScalerOptions().growth_interval(3));
+  for (int i = 0; i < 10; ++i) {
+    op.zero_grad();
+    of.zero_grad();
+    sp.scale(p.loss(batch(i, dev))).backward();
+    sf.scale(f.loss(batch(i, dev))).backward();
+    if (i == 4) {
+      torch::NoGradGuard ng;
+      p.w.mutable_grad()[0][0] = std::numeric_limits<float>::infinity();
+      f.w.mutable_grad()[0][0] = std::numeric_limits<float>::infinity();
+    }
+    Tensor before = f.w.detach().clone();
+    sp.step(op);
+#if defined(AMPIFY_TEST_HAVE_C10_CUDA)
+    c10::cuda::warning_state().set_sync_debug_mode(c10::cuda::SyncDebugMode::L_ERROR);
+#endif
+    sf.fused_adamw_step(of);  // must not sync
+    sf.update();
+#if defined(AMPIFY_TEST_HAVE_C10_CUDA)
+    c10::cuda::warning_state().set_sync_debug_mode(c10::cuda::SyncDebugMode::L_DISABLED);
+#endif
+    sp.update();
+    if (i == 4) EXPECT_TRUE(bit_equal(f.w.detach(), before));
+    EXPECT_EQ(sp.get_scale(), sf.get_scale()) << i;
+  }
+  EXPECT_TRUE(torch::allclose(p.w.detach(), f.w.detach(), 1e-5, 1e-6));
+  EXPECT_TRUE(torch::allclose(p.b.detach(), f.b.detach(), 1e-5, 1e-6));
+  // mixing: unscale_ first (e.g. for clipping), then the fused step without grad_scale
+  of.zero_grad();
+  sf.scale(f.loss(batch(20, dev))).backward();
+  sf.unscale_(of);
+  torch::nn::utils::clip_grad_norm_(f.params(), 1.0);
+  sf.fused_adamw_step(of);
+  EXPECT_THROW_MSG(sf.fused_adamw_step(of), "already called");
+  sf.update();
+}
+#endif
+
+#if defined(AMPIFY_TEST_HAVE_C10_CUDA)
+TEST(Cuda, PlainPathSyncsOnlyInStep) {
+  if (!torch::cuda::is_available()) GTEST_SKIP() << "needs CUDA";
+  EnvGuard env(nullptr);
+  torch::Device dev(torch::kCUDA, 0);
+  Tiny m(dev);
+  torch::optim::SGD opt(m.params(), torch::optim::SGDOptions(0.1));
+  ampify::GradScaler s;
+  Tensor x = batch(0, dev);
+  Tensor loss = m.loss(x);
+  c10::cuda::warning_state().set_sync_debug_mode(c10::cuda::SyncDebugMode::L_ERROR);
+  bool threw = false;
+  try {
+    s.scale(loss).backward();
+    s.unscale_(opt);
+  } catch (const c10::Error&) {
+    threw = true;
+  }
+  EXPECT_FALSE(threw) << "scale/unscale_ must not sync";
+  EXPECT_ANY_THROW(s.step(opt));  // the one found_inf read
+  c10::cuda::warning_state().set_sync_debug_mode(c10::cuda::SyncDebugMode::L_DISABLED);
+}
+#endif
