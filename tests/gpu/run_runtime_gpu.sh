@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Builds the ampify runtime against the GPU machine's LibTorch (python3's torch) and runs:
+#  1. the runtime gtests (CPU + CUDA parts, incl. fp16 policy spot-check and the sync-free checks),
+#  2. parity with Python's torch.amp.GradScaler (same model/data/seeds, planted infs),
+#  3. a small training run (loss must fall >= 10x),
+#  4. the benchmark (bench/runtime), unless AMPIFY_SKIP_BENCH=1.
+# Exits non-zero on any failure. Usage (repo root): bash tests/gpu/run_runtime_gpu.sh [BUILD_DIR]
+set -uo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+B=${1:-/tmp/ampify-runtime-gpu}
+WORK=$B/work
+mkdir -p "$WORK"
+fail=0
+step() { echo; echo "=== $* ==="; }
+
+TORCH_PREFIX=$(python3 -c 'import torch;print(torch.utils.cmake_prefix_path)')
+python3 -c 'import torch;print("torch", torch.__version__, "cuda", torch.version.cuda, torch.cuda.get_device_name(0))'
+NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+GTEST_ARGS=()
+if [ -d "$ROOT/.gtest-src/googletest" ]; then GTEST_ARGS=(-DAMPIFY_GTEST_SOURCE_DIR="$ROOT/.gtest-src/googletest"); fi
+
+step configure
+cmake -S "$ROOT/tests/gpu" -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_PREFIX_PATH="$TORCH_PREFIX" -DCMAKE_CUDA_COMPILER="$NVCC" -DCMAKE_CUDA_ARCHITECTURES=90 \
+  -DTORCH_CUDA_ARCH_LIST=9.0 "${GTEST_ARGS[@]}" || exit 1
+step build
+cmake --build "$B" -j "$(nproc)" || exit 1
+
+step "runtime tests (ctest, includes install + consumer test)"
+(cd "$B" && ctest -j4 --output-on-failure) || fail=1
+
+step "parity with torch.amp.GradScaler"
+python3 "$ROOT/tests/gpu/parity.py" gen "$WORK/parity" \
+  && "$B/ampify_gpu_checks" parity "$WORK/parity" \
+  && python3 "$ROOT/tests/gpu/parity.py" check "$WORK/parity" || fail=1
+
+step "training"
+"$B/ampify_gpu_checks" train || fail=1
+
+if [ "${AMPIFY_SKIP_BENCH:-0}" != 1 ]; then
+  step "benchmark"
+  "$B/bench_runtime/ampify_runtime_bench" "$WORK/bench_cpp.txt" \
+    && python3 "$ROOT/bench/runtime/bench.py" "$WORK/bench_cpp.txt" || fail=1
+fi
+
+echo
+if [ $fail = 0 ]; then echo "GPU RUNTIME CHECKS: ALL PASSED"; else echo "GPU RUNTIME CHECKS: FAILURES"; fi
+exit $fail
