@@ -1,0 +1,13 @@
+# Writes OUTPUT with one AMPIFY_RULE_DOC("name", R"doc(...)doc") line per page in DOCS.
+set(content "// Generated from docs/rules/*.md by cmake/EmbedRuleDocs.cmake. Do not edit.\n")
+foreach(doc IN LISTS DOCS)
+  get_filename_component(name "${doc}" NAME_WE)
+  file(READ "${doc}" text)
+  string(FIND "${text}" ")ampifydoc\"" clash)
+  if(NOT clash EQUAL -1)
+    message(FATAL_ERROR "${doc} contains the raw-string delimiter )ampifydoc\"")
+  endif()
+  string(APPEND content "AMPIFY_RULE_DOC(\"${name}\", R\"ampifydoc(${text})ampifydoc\")\n")
+endforeach()
+file(WRITE "${OUTPUT}.tmp" "${content}")
+file(COPY_FILE "${OUTPUT}.tmp" "${OUTPUT}" ONLY_IF_DIFFERENT)

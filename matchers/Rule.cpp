@@ -1,0 +1,152 @@
+#include "ampify/Rule.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/xxhash.h"
+#include "llvm/Support/Path.h"
+
+namespace ampify {
+
+llvm::StringRef severityName(Severity s) {
+  switch (s) {
+  case Severity::Note:
+    return "note";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Error:
+    return "error";
+  }
+  llvm_unreachable("unknown severity");
+}
+
+bool findingLess(const Finding &a, const Finding &b) {
+  return std::tie(a.where.file, a.where.offset, a.rule, a.message) <
+         std::tie(b.where.file, b.where.offset, b.rule, b.message);
+}
+
+bool findingEqual(const Finding &a, const Finding &b) {
+  return a.where.file == b.where.file && a.where.offset == b.where.offset && a.rule == b.rule &&
+         a.message == b.message;
+}
+
+namespace {
+
+std::string absolutePath(const clang::SourceManager &sm, clang::FileID fid) {
+  if (auto entry = sm.getFileEntryRefForID(fid)) {
+    llvm::StringRef real = entry->getFileEntry().tryGetRealPathName();
+    if (!real.empty())
+      return real.str();
+    llvm::SmallString<256> path(entry->getName());
+    llvm::sys::fs::make_absolute(path);
+    llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
+    return std::string(path);
+  }
+  return "<unknown>";
+}
+
+SourcePoint pointAt(const clang::SourceManager &sm, clang::SourceLocation loc) {
+  clang::SourceLocation fileLoc = sm.getFileLoc(loc);
+  auto [fid, offset] = sm.getDecomposedLoc(fileLoc);
+  SourcePoint point;
+  point.file = absolutePath(sm, fid);
+  point.offset = offset;
+  point.line = sm.getLineNumber(fid, offset);
+  point.column = sm.getColumnNumber(fid, offset);
+  return point;
+}
+
+} // namespace
+
+FindingBuilder::FindingBuilder(Rule &rule, clang::ASTContext &ctx, clang::SourceLocation loc,
+                               std::string message)
+    : rule_(&rule), ctx_(&ctx) {
+  const clang::SourceManager &sm = ctx.getSourceManager();
+  finding_.rule = rule.name().str();
+  finding_.message = std::move(message);
+  if (loc.isInvalid() || sm.isInSystemHeader(sm.getFileLoc(loc))) {
+    suppressed_ = true;
+    return;
+  }
+  finding_.where = pointAt(sm, loc);
+}
+
+FindingBuilder::~FindingBuilder() {
+  if (!rule_ || suppressed_)
+    return;
+  if (!fixesValid_)
+    finding_.fixes.clear();
+  rule_->context_.sink.consume(std::move(finding_));
+}
+
+FindingBuilder &FindingBuilder::note(clang::SourceLocation loc, const llvm::Twine &message) {
+  if (loc.isValid())
+    finding_.notes.push_back({pointAt(ctx_->getSourceManager(), loc), message.str()});
+  return *this;
+}
+
+FindingBuilder &FindingBuilder::replace(clang::CharSourceRange range, llvm::StringRef text) {
+  const clang::SourceManager &sm = ctx_->getSourceManager();
+  if (range.isInvalid() || range.getBegin().isMacroID() || range.getEnd().isMacroID() ||
+      sm.isInSystemHeader(range.getBegin())) {
+    fixesValid_ = false;
+    return *this;
+  }
+  finding_.fixes.emplace_back(sm, range, text, ctx_->getLangOpts());
+  clang::FileID fid = sm.getFileID(range.getBegin());
+  finding_.parsedDigests.emplace(finding_.fixes.back().getFilePath().str(),
+                                 llvm::xxh3_64bits(sm.getBufferData(fid)));
+  return *this;
+}
+
+FindingBuilder &FindingBuilder::replace(clang::SourceRange tokenRange, llvm::StringRef text) {
+  return replace(clang::CharSourceRange::getTokenRange(tokenRange), text);
+}
+
+FindingBuilder &FindingBuilder::insertBefore(clang::SourceLocation loc, llvm::StringRef text) {
+  return replace(clang::CharSourceRange::getCharRange(loc, loc), text);
+}
+
+FindingBuilder &FindingBuilder::insertAfterToken(clang::SourceLocation tokenLoc, llvm::StringRef text) {
+  clang::SourceLocation end = clang::Lexer::getLocForEndOfToken(
+      tokenLoc, 0, ctx_->getSourceManager(), ctx_->getLangOpts());
+  if (end.isInvalid()) {
+    fixesValid_ = false;
+    return *this;
+  }
+  return insertBefore(end, text);
+}
+
+FindingBuilder &FindingBuilder::dropFixes() {
+  fixesValid_ = false;
+  return *this;
+}
+
+Rule::Rule(llvm::StringRef name, RuleContext &context) : name_(name.str()), context_(context) {}
+Rule::~Rule() = default;
+
+void Rule::run(const clang::ast_matchers::MatchFinder::MatchResult &result) { check(result); }
+
+FindingBuilder Rule::report(clang::ASTContext &ctx, clang::SourceLocation loc,
+                            const llvm::Twine &message) {
+  return FindingBuilder(*this, ctx, loc, message.str());
+}
+
+std::string Rule::option(llvm::StringRef key, llvm::StringRef fallback) const {
+  if (const std::string *v = context_.options.find((name_ + "." + key).str()))
+    return *v;
+  if (const std::string *v = context_.options.find(key))
+    return *v;
+  return fallback.str();
+}
+
+int64_t Rule::option(llvm::StringRef key, int64_t fallback) const {
+  std::string text = option(key, llvm::StringRef());
+  int64_t value;
+  if (text.empty() || llvm::StringRef(text).trim().getAsInteger(10, value))
+    return fallback;
+  return value;
+}
+
+} // namespace ampify

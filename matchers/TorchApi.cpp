@@ -1,0 +1,104 @@
+#include "ampify/TorchApi.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace ampify {
+namespace {
+
+const clang::CXXRecordDecl *recordOf(clang::QualType type) {
+  if (type.isNull())
+    return nullptr;
+  type = type.getNonReferenceType().getCanonicalType();
+  if (const auto *ptr = type->getAs<clang::PointerType>())
+    type = ptr->getPointeeType().getCanonicalType();
+  return type->getAsCXXRecordDecl();
+}
+
+bool inNamespace(const clang::Decl *d, llvm::StringRef qualified) {
+  const auto *ns = llvm::dyn_cast_or_null<clang::NamespaceDecl>(d->getDeclContext()->getEnclosingNamespaceContext());
+  return ns && ns->getQualifiedNameAsString() == qualified;
+}
+
+/// "LinearImpl" -> "Linear" for records in torch::nn.
+std::string kindFromImpl(const clang::CXXRecordDecl *impl) {
+  if (!impl || !inNamespace(impl, "torch::nn"))
+    return {};
+  llvm::StringRef name = impl->getName();
+  if (!name.consume_back("Impl"))
+    return {};
+  return name.str();
+}
+
+} // namespace
+
+bool isTensorType(clang::QualType type) {
+  const clang::CXXRecordDecl *record = recordOf(type);
+  if (!record || type.getNonReferenceType()->isPointerType())
+    return false;
+  return record->getName() == "Tensor" && inNamespace(record, "at");
+}
+
+std::string moduleKind(clang::QualType type) {
+  const clang::CXXRecordDecl *record = recordOf(type);
+  if (!record || !record->hasDefinition())
+    return {};
+  // std::shared_ptr<LinearImpl>
+  if (const auto *spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(record)) {
+    if (spec->getQualifiedNameAsString() == "std::shared_ptr" && spec->getTemplateArgs().size() >= 1)
+      return moduleKind(spec->getTemplateArgs()[0].getAsType());
+    if (spec->getName() == "ModuleHolder" && inNamespace(spec, "torch::nn") &&
+        spec->getTemplateArgs().size() >= 1)
+      return kindFromImpl(recordOf(spec->getTemplateArgs()[0].getAsType()));
+  }
+  if (std::string kind = kindFromImpl(record); !kind.empty())
+    return kind;
+  // TORCH_MODULE(Linear) declares `class Linear : public ModuleHolder<LinearImpl>`.
+  for (const clang::CXXBaseSpecifier &base : record->getDefinition()->bases())
+    if (std::string kind = moduleKind(base.getType()); !kind.empty())
+      return kind;
+  return {};
+}
+
+std::string calleeName(const clang::CallExpr *call) {
+  if (const clang::FunctionDecl *fn = call ? call->getDirectCallee() : nullptr)
+    return fn->getQualifiedNameAsString();
+  return {};
+}
+
+const clang::Expr *stripWrappers(const clang::Expr *e) {
+  while (e) {
+    const clang::Expr *next = e->IgnoreImplicit()->IgnoreParens();
+    if (const auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(next))
+      if (construct->getNumArgs() == 1 && construct->getConstructor()->isCopyOrMoveConstructor())
+        next = construct->getArg(0);
+    if (next == e)
+      return e;
+    e = next;
+  }
+  return e;
+}
+
+const clang::Expr *sigmoidOperand(const clang::Expr *e) {
+  const auto *call = llvm::dyn_cast_or_null<clang::CallExpr>(stripWrappers(e));
+  if (!call)
+    return nullptr;
+  std::string name = calleeName(call);
+  if (name == "at::sigmoid" && writtenArgCount(call) == 1)
+    return call->getArg(0);
+  if (const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(call))
+    if (name == "at::Tensor::sigmoid" && writtenArgCount(call) == 0)
+      return member->getImplicitObjectArgument();
+  return nullptr;
+}
+
+unsigned writtenArgCount(const clang::CallExpr *call) {
+  unsigned n = 0;
+  for (const clang::Expr *arg : call->arguments())
+    if (!llvm::isa<clang::CXXDefaultArgExpr>(arg))
+      ++n;
+  return n;
+}
+
+} // namespace ampify

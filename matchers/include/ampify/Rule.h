@@ -1,0 +1,86 @@
+// The base of every ampify rule, shaped like clang-tidy's ClangTidyCheck: a rule registers AST
+// matchers and reports findings from `check`. Reporting goes through a FindingSink, so the same
+// rule object runs in the ampify driver, the LSP server and the clang-tidy plugin.
+#pragma once
+
+#include "ampify/Finding.h"
+#include "ampify/RuleOptions.h"
+
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/SourceLocation.h"
+
+#include <functional>
+#include <memory>
+
+namespace ampify {
+
+class FindingSink {
+public:
+  virtual ~FindingSink() = default;
+  virtual void consume(Finding finding) = 0;
+};
+
+/// What a rule knows of the run: its options and where findings go. Shared, per-TU analyses
+/// (precision flow, training loops) hang off the TU's ASTContext, not off this object.
+struct RuleContext {
+  const RuleOptions &options;
+  FindingSink &sink;
+};
+
+class Rule;
+
+/// Collects one finding; it is handed to the sink when the builder goes out of scope.
+class FindingBuilder {
+public:
+  FindingBuilder(Rule &rule, clang::ASTContext &ctx, clang::SourceLocation loc, std::string message);
+  FindingBuilder(FindingBuilder &&) = default;
+  FindingBuilder(const FindingBuilder &) = delete;
+  ~FindingBuilder();
+
+  FindingBuilder &note(clang::SourceLocation loc, const llvm::Twine &message);
+  FindingBuilder &replace(clang::CharSourceRange range, llvm::StringRef text);
+  FindingBuilder &replace(clang::SourceRange tokenRange, llvm::StringRef text);
+  FindingBuilder &insertBefore(clang::SourceLocation loc, llvm::StringRef text);
+  FindingBuilder &insertAfterToken(clang::SourceLocation tokenLoc, llvm::StringRef text);
+  /// Drops every fix collected so far, e.g. when one piece of a multi-part fix is in a macro.
+  FindingBuilder &dropFixes();
+
+private:
+  Rule *rule_;
+  clang::ASTContext *ctx_;
+  Finding finding_;
+  bool fixesValid_ = true;
+  bool suppressed_ = false;
+};
+
+class Rule : public clang::ast_matchers::MatchFinder::MatchCallback {
+public:
+  Rule(llvm::StringRef name, RuleContext &context);
+  ~Rule() override;
+
+  llvm::StringRef name() const { return name_; }
+  virtual void registerMatchers(clang::ast_matchers::MatchFinder &finder) = 0;
+  virtual void check(const clang::ast_matchers::MatchFinder::MatchResult &result) = 0;
+
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &result) final;
+  llvm::StringRef getID() const override { return name_; }
+
+protected:
+  /// Starts a finding at `loc`. Locations in macros are reported at their expansion; findings
+  /// in system headers (LibTorch's own, the mocks) are dropped.
+  FindingBuilder report(clang::ASTContext &ctx, clang::SourceLocation loc, const llvm::Twine &message);
+
+  /// The rule's option, as `CheckOptions` key `<rule-name>.<key>` or, failing that, the global
+  /// `<key>`. Malformed values fall back to `fallback`.
+  int64_t option(llvm::StringRef key, int64_t fallback) const;
+  std::string option(llvm::StringRef key, llvm::StringRef fallback) const;
+
+private:
+  friend class FindingBuilder;
+  std::string name_;
+  RuleContext &context_;
+};
+
+using RuleFactory = std::function<std::unique_ptr<Rule>(RuleContext &)>;
+
+} // namespace ampify

@@ -1,0 +1,35 @@
+// Knowledge of LibTorch's C++ API shapes that several rules share: what a tensor is, which
+// module a holder wraps, which function a call reaches. Names are matched as LibTorch declares
+// them (e.g. torch::binary_cross_entropy is really at::binary_cross_entropy), which is what the
+// real-header test tier checks.
+#pragma once
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/Type.h"
+
+#include <string>
+
+namespace ampify {
+
+/// at::Tensor (torch::Tensor and torch::autograd::Variable are aliases of it), by value,
+/// reference or const.
+bool isTensorType(clang::QualType type);
+
+/// For torch::nn::Linear (a ModuleHolder<LinearImpl>), LinearImpl itself, or a (shared) pointer
+/// to either: "Linear". Empty if `type` is not a torch::nn module.
+std::string moduleKind(clang::QualType type);
+
+/// The fully qualified name of the function a call reaches, e.g. "at::sigmoid" or
+/// "at::Tensor::sigmoid"; empty for calls through pointers.
+std::string calleeName(const clang::CallExpr *call);
+
+/// Strips implicit casts, temporaries, parentheses and copy/move constructions of tensors.
+const clang::Expr *stripWrappers(const clang::Expr *e);
+
+/// If `e` is `torch::sigmoid(z)` or `z.sigmoid()`, returns z.
+const clang::Expr *sigmoidOperand(const clang::Expr *e);
+
+/// Counts the arguments written in the source (default arguments do not count).
+unsigned writtenArgCount(const clang::CallExpr *call);
+
+} // namespace ampify

@@ -1,0 +1,116 @@
+// ampify-banned-under-autocast: binary_cross_entropy (functional, ATen or the BCELoss module)
+// raises "unsafe to autocast" under CUDA autocast. The safe form is
+// binary_cross_entropy_with_logits on the logits, which fuses the sigmoid.
+#include "ampify/RuleRegistry.h"
+#include "ampify/TorchApi.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace ampify {
+namespace {
+
+constexpr llvm::StringLiteral Message =
+    "binary_cross_entropy is unsafe under CUDA autocast and raises at run time";
+
+class BannedUnderAutocastRule : public Rule {
+public:
+  using Rule::Rule;
+
+  void registerMatchers(MatchFinder &finder) override {
+    finder.addMatcher(
+        callExpr(callee(functionDecl(hasAnyName("::at::binary_cross_entropy",
+                                                "::torch::nn::functional::binary_cross_entropy"))))
+            .bind("function"),
+        this);
+    // criterion(input, target) on a torch::nn::BCELoss holder, or criterion->forward(...).
+    finder.addMatcher(cxxOperatorCallExpr(hasOverloadedOperatorName("()")).bind("holder"), this);
+    finder.addMatcher(
+        cxxMemberCallExpr(callee(cxxMethodDecl(hasName("forward"), ofClass(hasName("::torch::nn::BCELossImpl")))))
+            .bind("forward"),
+        this);
+  }
+
+  void check(const MatchFinder::MatchResult &result) override {
+    ASTContext &ctx = *result.Context;
+    if (const auto *call = result.Nodes.getNodeAs<CallExpr>("function"))
+      return checkFunction(ctx, call);
+    if (const auto *call = result.Nodes.getNodeAs<CXXOperatorCallExpr>("holder")) {
+      if (call->getNumArgs() >= 2 && moduleKind(call->getArg(0)->getType()) == "BCELoss")
+        checkModule(ctx, call, call->getArg(1));
+      return;
+    }
+    if (const auto *call = result.Nodes.getNodeAs<CXXMemberCallExpr>("forward"))
+      if (call->getNumArgs() >= 1)
+        checkModule(ctx, call, call->getArg(0));
+  }
+
+private:
+  std::string text(ASTContext &ctx, SourceRange range) {
+    return Lexer::getSourceText(CharSourceRange::getTokenRange(range), ctx.getSourceManager(),
+                                ctx.getLangOpts())
+        .str();
+  }
+
+  void checkFunction(ASTContext &ctx, const CallExpr *call) {
+    const auto *ref = dyn_cast<DeclRefExpr>(call->getCallee()->IgnoreImpCasts());
+    SourceLocation nameLoc = ref ? ref->getNameInfo().getLoc() : call->getBeginLoc();
+    FindingBuilder finding = report(ctx, nameLoc, Message);
+    const Expr *logits = call->getNumArgs() >= 1 ? sigmoidOperand(call->getArg(0)) : nullptr;
+    if (!logits || !ref) {
+      finding.note(call->getArg(0)->getBeginLoc(),
+                   "pass the logits (the input before its sigmoid) to "
+                   "binary_cross_entropy_with_logits, which is safe under autocast");
+      return;
+    }
+    finding.replace(SourceRange(nameLoc), "binary_cross_entropy_with_logits");
+    finding.replace(call->getArg(0)->getSourceRange(), text(ctx, logits->getSourceRange()));
+
+    bool functional = calleeName(call) == "torch::nn::functional::binary_cross_entropy";
+    unsigned written = writtenArgCount(call);
+    if (!functional && written >= 4) {
+      // at::binary_cross_entropy(self, target, weight, reduction): the logits form takes
+      // pos_weight between weight and reduction.
+      finding.insertAfterToken(call->getArg(2)->getEndLoc(), ", /*pos_weight=*/{}");
+    }
+    if (functional && written >= 3) {
+      const Expr *options = call->getArg(2);
+      std::string optionsText = text(ctx, options->getSourceRange());
+      llvm::StringRef from = "BinaryCrossEntropyFuncOptions";
+      size_t at = optionsText.find(from.str());
+      if (at == std::string::npos) {
+        finding.dropFixes().note(options->getBeginLoc(),
+                                 "these options must become BinaryCrossEntropyWithLogitsFuncOptions");
+        return;
+      }
+      SourceLocation fromLoc = options->getBeginLoc().getLocWithOffset(at);
+      finding.replace(CharSourceRange::getCharRange(fromLoc, fromLoc.getLocWithOffset(from.size())),
+                      "BinaryCrossEntropyWithLogitsFuncOptions");
+    }
+  }
+
+  void checkModule(ASTContext &ctx, const CallExpr *call, const Expr *input) {
+    FindingBuilder finding = report(ctx, call->getBeginLoc(),
+                                    "torch::nn::BCELoss is unsafe under CUDA autocast and raises "
+                                    "at run time");
+    if (const Expr *logits = sigmoidOperand(input))
+      finding.note(logits->getBeginLoc(),
+                   "use torch::nn::BCEWithLogitsLoss and pass it '" +
+                       text(ctx, logits->getSourceRange()) + "' without the sigmoid");
+    else
+      finding.note(input->getBeginLoc(),
+                   "use torch::nn::BCEWithLogitsLoss and pass it the logits (the input before its "
+                   "sigmoid)");
+  }
+};
+
+} // namespace
+} // namespace ampify
+
+using ampify::BannedUnderAutocastRule;
+AMPIFY_RULE_FACTORY(BannedUnderAutocastRule)

@@ -1,0 +1,223 @@
+#include "ampify/EditSet.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
+
+namespace ampify {
+namespace {
+
+llvm::Expected<std::string> readFile(llvm::StringRef path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return llvm::createStringError(buffer.getError(), "cannot read '%s': %s", path.str().c_str(),
+                                   buffer.getError().message().c_str());
+  return (*buffer)->getBuffer().str();
+}
+
+std::vector<llvm::StringRef> splitLines(llvm::StringRef text) {
+  std::vector<llvm::StringRef> lines;
+  while (!text.empty()) {
+    size_t end = text.find('\n');
+    if (end == llvm::StringRef::npos) {
+      lines.push_back(text);
+      break;
+    }
+    lines.push_back(text.take_front(end + 1));
+    text = text.drop_front(end + 1);
+  }
+  return lines;
+}
+
+unsigned lineOfOffset(const std::vector<unsigned> &lineStarts, unsigned offset) {
+  return std::upper_bound(lineStarts.begin(), lineStarts.end(), offset) - lineStarts.begin() - 1;
+}
+
+void emitLine(llvm::raw_ostream &os, char mark, llvm::StringRef line) {
+  os << mark << line;
+  if (!line.ends_with("\n"))
+    os << "\n\\ No newline at end of file\n";
+}
+
+/// Paths under the working directory are shown relative to it, as `git diff` does.
+std::string displayPath(llvm::StringRef path) {
+  llvm::SmallString<256> cwd;
+  if (!llvm::sys::fs::current_path(cwd) && path.starts_with(cwd) && path.size() > cwd.size() &&
+      llvm::sys::path::is_separator(path[cwd.size()]))
+    return path.drop_front(cwd.size() + 1).str();
+  return path.str();
+}
+
+/// Emits the old and new lines of one hunk as context, removals and additions, through their
+/// longest common subsequence (hunks are a few lines, so the quadratic table is cheap).
+void emitLineDiff(llvm::raw_ostream &os, llvm::ArrayRef<llvm::StringRef> a,
+                  llvm::ArrayRef<llvm::StringRef> b) {
+  size_t n = a.size(), m = b.size();
+  std::vector<std::vector<unsigned>> common(n + 1, std::vector<unsigned>(m + 1, 0));
+  for (size_t i = n; i-- > 0;)
+    for (size_t j = m; j-- > 0;)
+      common[i][j] = a[i] == b[j] ? common[i + 1][j + 1] + 1
+                                  : std::max(common[i + 1][j], common[i][j + 1]);
+  size_t i = 0, j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && a[i] == b[j]) {
+      emitLine(os, ' ', a[i++]);
+      ++j;
+    } else if (i < n && (j == m || common[i + 1][j] >= common[i][j + 1])) {
+      emitLine(os, '-', a[i++]);
+    } else {
+      emitLine(os, '+', b[j++]);
+    }
+  }
+}
+
+} // namespace
+
+llvm::Error EditSet::addFixesOf(const Finding &finding) {
+  // Check the whole finding first so that a conflicting fix is left out entirely, never halfway.
+  std::map<std::string, clang::tooling::Replacements> merged;
+  for (const clang::tooling::Replacement &r : finding.fixes) {
+    std::string path = r.getFilePath().str();
+    auto [it, inserted] = merged.try_emplace(path, files_.count(path) ? files_.at(path)
+                                                                      : clang::tooling::Replacements());
+    (void)inserted;
+    bool duplicate = false;
+    for (const clang::tooling::Replacement &existing : it->second)
+      if (existing == r)
+        duplicate = true;
+    if (duplicate)
+      continue;
+    if (llvm::Error err = it->second.add(r)) {
+      llvm::consumeError(std::move(err));
+      return llvm::createStringError(
+          std::errc::invalid_argument,
+          "%s:%u: the fix of [%s] overlaps another edit and was left out",
+          path.c_str(), finding.where.line, finding.rule.c_str());
+    }
+  }
+  for (auto &[path, repls] : merged) {
+    files_[path] = std::move(repls);
+    auto digest = finding.parsedDigests.find(path);
+    if (digest != finding.parsedDigests.end())
+      parsedDigests_.emplace(path, digest->second);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error EditSet::writeDiff(llvm::raw_ostream &os) const {
+  constexpr unsigned Context = 3;
+  for (const auto &[path, repls] : files_) {
+    auto original = readFile(path);
+    if (!original)
+      return original.takeError();
+    auto edited = clang::tooling::applyAllReplacements(*original, repls);
+    if (!edited)
+      return edited.takeError();
+    std::vector<llvm::StringRef> oldLines = splitLines(*original);
+    std::vector<unsigned> lineStarts{0};
+    for (llvm::StringRef line : oldLines)
+      lineStarts.push_back(lineStarts.back() + line.size());
+
+    // Each replacement touches a range of old lines; merge ranges whose context overlaps.
+    struct Hunk {
+      unsigned first, last; // old lines, inclusive
+    };
+    std::vector<Hunk> hunks;
+    for (const clang::tooling::Replacement &r : repls) {
+      unsigned first = lineOfOffset(lineStarts, r.getOffset());
+      unsigned endOffset = r.getOffset() + r.getLength();
+      unsigned last = r.getLength() ? lineOfOffset(lineStarts, endOffset - 1) : first;
+      first = first >= Context ? first - Context : 0;
+      last = std::min<unsigned>(last + Context, oldLines.empty() ? 0 : oldLines.size() - 1);
+      if (!hunks.empty() && first <= hunks.back().last + 1)
+        hunks.back().last = std::max(hunks.back().last, last);
+      else
+        hunks.push_back({first, last});
+    }
+    std::string shown = displayPath(path);
+    if (llvm::sys::path::is_absolute(shown))
+      os << "--- " << shown << "\n+++ " << shown << "\n";
+    else
+      os << "--- a/" << shown << "\n+++ b/" << shown << "\n";
+    int shift = 0; // new line number minus old line number before the current hunk
+    for (const Hunk &hunk : hunks) {
+      unsigned begin = lineStarts[hunk.first];
+      unsigned end = lineStarts[std::min<size_t>(hunk.last + 1, oldLines.size())];
+      clang::tooling::Replacements local;
+      for (const clang::tooling::Replacement &r : repls)
+        if (r.getOffset() >= begin && r.getOffset() + r.getLength() <= end)
+          llvm::cantFail(local.add(clang::tooling::Replacement(
+              "", r.getOffset() - begin, r.getLength(), r.getReplacementText())));
+      std::string oldText = original->substr(begin, end - begin);
+      std::string newText = llvm::cantFail(clang::tooling::applyAllReplacements(oldText, local));
+      std::vector<llvm::StringRef> newLines = splitLines(newText);
+      unsigned oldCount = hunk.last - hunk.first + 1;
+      os << "@@ -" << hunk.first + 1 << "," << oldCount << " +" << hunk.first + 1 + shift << ","
+         << newLines.size() << " @@\n";
+      std::vector<llvm::StringRef> oldHunk(oldLines.begin() + hunk.first,
+                                           oldLines.begin() + hunk.last + 1);
+      emitLineDiff(os, oldHunk, newLines);
+      shift += int(newLines.size()) - int(oldCount);
+    }
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error EditSet::apply() const {
+  llvm::Error errors = llvm::Error::success();
+  for (const auto &[path, repls] : files_) {
+    auto original = readFile(path);
+    if (!original) {
+      errors = llvm::joinErrors(std::move(errors), original.takeError());
+      continue;
+    }
+    auto digest = parsedDigests_.find(path);
+    if (digest != parsedDigests_.end() && digest->second != llvm::xxh3_64bits(*original)) {
+      errors = llvm::joinErrors(
+          std::move(errors),
+          llvm::createStringError(std::errc::device_or_resource_busy,
+                                  "'%s' changed on disk since it was analysed; not written",
+                                  path.c_str()));
+      continue;
+    }
+    auto edited = clang::tooling::applyAllReplacements(*original, repls);
+    if (!edited) {
+      errors = llvm::joinErrors(std::move(errors), edited.takeError());
+      continue;
+    }
+    if (llvm::Error err = writeFileAtomically(path, *edited))
+      errors = llvm::joinErrors(std::move(errors), std::move(err));
+  }
+  return errors;
+}
+
+llvm::Error writeFileAtomically(llvm::StringRef path, llvm::StringRef content) {
+  llvm::SmallString<256> model(path);
+  model += ".ampify-%%%%%%.tmp";
+  int fd;
+  llvm::SmallString<256> temp;
+  if (std::error_code ec = llvm::sys::fs::createUniqueFile(model, fd, temp))
+    return llvm::createStringError(ec, "cannot create a temporary file beside '%s': %s",
+                                   path.str().c_str(), ec.message().c_str());
+  {
+    llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
+    out << content;
+    out.close();
+    if (out.has_error()) {
+      llvm::sys::fs::remove(temp);
+      return llvm::createStringError(out.error(), "cannot write '%s': %s", temp.c_str(),
+                                     out.error().message().c_str());
+    }
+  }
+  if (auto perms = llvm::sys::fs::getPermissions(path))
+    llvm::sys::fs::setPermissions(temp, *perms);
+  if (std::error_code ec = llvm::sys::fs::rename(temp, path)) {
+    llvm::sys::fs::remove(temp);
+    return llvm::createStringError(ec, "cannot replace '%s': %s", path.str().c_str(),
+                                   ec.message().c_str());
+  }
+  return llvm::Error::success();
+}
+
+} // namespace ampify

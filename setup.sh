@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# One entry point for a fresh Debian machine and for CI.
+#   ./setup.sh main   install what is missing, build, run ampify on the bundled example
+#   ./setup.sh test   install what is missing, build, run every test
+set -euo pipefail
+cd "$(dirname "$0")"
+
+BUILD_DIR=${AMPIFY_BUILD_DIR:-build}
+PACKAGES=(clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools clang-tools-19
+          clang-tidy-19 libtorch-dev libgtest-dev cmake ninja-build python3 neovim)
+
+install_missing() {
+  local missing=()
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "== installing: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+build() {
+  echo "== configuring and building (Release, Ninja) in $BUILD_DIR"
+  cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$BUILD_DIR" -j "$(nproc)"
+}
+
+run_main() {
+  local example=testdata/examples/train_gan.cpp
+  echo "== ampify check $example (LibTorch's headers are found automatically)"
+  # Exit code 1 means findings, which this example has on purpose.
+  "$BUILD_DIR"/tool/ampify check "$example" || [ $? -eq 1 ]
+  if "$BUILD_DIR"/tool/ampify fix --help >/dev/null 2>&1; then
+    echo "== ampify fix --diff $example (the migration, not written)"
+    "$BUILD_DIR"/tool/ampify fix --diff "$example"
+  fi
+}
+
+case "${1:-}" in
+  main)
+    install_missing
+    build
+    run_main
+    ;;
+  test)
+    install_missing
+    build
+    echo "== running the tests"
+    ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$(nproc)"
+    ;;
+  *)
+    echo "usage: $0 main|test" >&2
+    exit 2
+    ;;
+esac

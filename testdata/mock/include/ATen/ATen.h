@@ -1,0 +1,198 @@
+// Mock of ATen for the fast test tier (see c10/core/ScalarType.h).
+#pragma once
+#include <c10/core/ScalarType.h>
+
+namespace at {
+
+template <typename T, size_t N> class TensorAccessor {
+public:
+  T &operator[](int64_t);
+};
+
+class TensorBase {
+public:
+  template <typename T> T *data_ptr() const;
+  void *data_ptr() const;
+  template <typename T, size_t N> TensorAccessor<T, N> accessor() const &;
+  ScalarType scalar_type() const;
+  c10::TypeMeta dtype() const;
+  Device device() const;
+  bool is_cuda() const;
+  int64_t size(int64_t dim) const;
+  int64_t dim() const;
+  int64_t numel() const;
+  bool defined() const;
+  bool requires_grad() const;
+};
+
+class Tensor : public TensorBase {
+public:
+  Tensor() = default;
+  Tensor(const Tensor &) = default;
+  Tensor(Tensor &&) = default;
+  Tensor &operator=(const Tensor &) & = default;
+  Tensor &operator=(Tensor &&) & = default;
+  ~Tensor() {}
+
+  void backward(const Tensor &gradient = {}, c10::optional<bool> retain_graph = c10::nullopt,
+                bool create_graph = false, c10::optional<std::vector<Tensor>> inputs = c10::nullopt) const;
+  Tensor &grad();
+  const Tensor &grad() const;
+  Tensor detach() const;
+  Tensor to(ScalarType dtype, bool non_blocking = false, bool copy = false) const;
+  Tensor to(Device device, ScalarType dtype, bool non_blocking = false, bool copy = false) const;
+  Tensor to(Device device, bool non_blocking = false, bool copy = false) const;
+  Tensor to(TensorOptions options, bool non_blocking = false, bool copy = false) const;
+  Tensor half() const;
+  Tensor bfloat16() const;
+  Tensor to_float() const;
+  Tensor cuda() const;
+  Tensor cpu() const;
+  template <typename T> T item() const;
+  Scalar item() const;
+
+  Tensor sigmoid() const;
+  Tensor relu() const;
+  Tensor tanh() const;
+  Tensor exp() const;
+  Tensor log() const;
+  Tensor sqrt() const;
+  Tensor rsqrt() const;
+  Tensor pow(const Scalar &exponent) const;
+  Tensor reciprocal() const;
+  Tensor &exp_();
+  Tensor &log_();
+  Tensor &sqrt_();
+  Tensor &rsqrt_();
+  Tensor &pow_(const Scalar &exponent);
+  Tensor &reciprocal_();
+  Tensor &fill_(const Scalar &value);
+  Tensor &zero_();
+  Tensor &add_(const Tensor &other, const Scalar &alpha = 1);
+  Tensor &mul_(const Scalar &other);
+  Tensor &clamp_(c10::optional<Scalar> min, c10::optional<Scalar> max = c10::nullopt);
+  Tensor clamp(c10::optional<Scalar> min, c10::optional<Scalar> max = c10::nullopt) const;
+  Tensor clamp_min(const Scalar &min) const;
+  Tensor clamp_max(const Scalar &max) const;
+  Tensor masked_fill(const Tensor &mask, const Scalar &value) const;
+  Tensor &masked_fill_(const Tensor &mask, const Scalar &value);
+  Tensor &index_put_(const std::vector<Tensor> &indices, const Tensor &values, bool accumulate = false);
+  Tensor matmul(const Tensor &other) const;
+  Tensor mm(const Tensor &other) const;
+  Tensor bmm(const Tensor &other) const;
+  Tensor softmax(int64_t dim, c10::optional<ScalarType> dtype = c10::nullopt) const;
+  Tensor log_softmax(int64_t dim, c10::optional<ScalarType> dtype = c10::nullopt) const;
+  Tensor sum() const;
+  Tensor mean() const;
+  Tensor view(IntArrayRef size) const;
+  Tensor reshape(IntArrayRef size) const;
+  Tensor transpose(int64_t dim0, int64_t dim1) const;
+  Tensor contiguous() const;
+  Tensor abs() const;
+  Tensor norm() const;
+  Tensor argmax(c10::optional<int64_t> dim = c10::nullopt, bool keepdim = false) const;
+  Tensor eq(const Tensor &other) const;
+
+  Tensor operator-() const;
+  Tensor &operator+=(const Tensor &other);
+  Tensor &operator+=(const Scalar &other);
+  Tensor &operator-=(const Tensor &other);
+  Tensor &operator*=(const Scalar &other);
+  Tensor &operator/=(const Scalar &other);
+  Tensor operator[](int64_t index) const;
+};
+
+Tensor operator+(const Tensor &a, const Tensor &b);
+Tensor operator+(const Tensor &a, const Scalar &b);
+Tensor operator+(const Scalar &a, const Tensor &b);
+Tensor operator-(const Tensor &a, const Tensor &b);
+Tensor operator-(const Tensor &a, const Scalar &b);
+Tensor operator-(const Scalar &a, const Tensor &b);
+Tensor operator*(const Tensor &a, const Tensor &b);
+Tensor operator*(const Tensor &a, const Scalar &b);
+Tensor operator*(const Scalar &a, const Tensor &b);
+Tensor operator/(const Tensor &a, const Tensor &b);
+Tensor operator/(const Tensor &a, const Scalar &b);
+Tensor operator/(const Scalar &a, const Tensor &b);
+Tensor operator<(const Tensor &a, const Scalar &b);
+Tensor operator>(const Tensor &a, const Scalar &b);
+Tensor operator==(const Tensor &a, const Scalar &b);
+
+Tensor sigmoid(const Tensor &self);
+Tensor relu(const Tensor &self);
+Tensor tanh(const Tensor &self);
+Tensor exp(const Tensor &self);
+Tensor log(const Tensor &self);
+Tensor sqrt(const Tensor &self);
+Tensor rsqrt(const Tensor &self);
+Tensor pow(const Tensor &self, const Scalar &exponent);
+Tensor matmul(const Tensor &self, const Tensor &other);
+Tensor mm(const Tensor &self, const Tensor &mat2);
+Tensor bmm(const Tensor &self, const Tensor &mat2);
+Tensor linear(const Tensor &input, const Tensor &weight, const c10::optional<Tensor> &bias = {});
+Tensor softmax(const Tensor &self, int64_t dim, c10::optional<ScalarType> dtype = c10::nullopt);
+Tensor log_softmax(const Tensor &self, int64_t dim, c10::optional<ScalarType> dtype = c10::nullopt);
+Tensor layer_norm(const Tensor &input, IntArrayRef normalized_shape,
+                  const c10::optional<Tensor> &weight = {}, const c10::optional<Tensor> &bias = {},
+                  double eps = 1e-05, bool cudnn_enable = true);
+Tensor where(const Tensor &condition, const Tensor &self, const Tensor &other);
+Tensor where(const Tensor &condition, const Tensor &self, const Scalar &other);
+Tensor where(const Tensor &condition, const Scalar &self, const Tensor &other);
+Tensor clamp(const Tensor &self, const c10::optional<Scalar> &min, const c10::optional<Scalar> &max = c10::nullopt);
+Tensor clamp_min(const Tensor &self, const Scalar &min);
+Tensor cat(const std::vector<Tensor> &tensors, int64_t dim = 0);
+Tensor binary_cross_entropy(const Tensor &self, const Tensor &target,
+                            const c10::optional<Tensor> &weight = {},
+                            int64_t reduction = at::Reduction::Mean);
+Tensor binary_cross_entropy_with_logits(const Tensor &self, const Tensor &target,
+                                        const c10::optional<Tensor> &weight = {},
+                                        const c10::optional<Tensor> &pos_weight = {},
+                                        int64_t reduction = at::Reduction::Mean);
+Tensor mse_loss(const Tensor &self, const Tensor &target, int64_t reduction = at::Reduction::Mean);
+Tensor nll_loss(const Tensor &self, const Tensor &target);
+Tensor cross_entropy_loss(const Tensor &self, const Tensor &target);
+
+Tensor empty(IntArrayRef size, TensorOptions options = {});
+Tensor zeros(IntArrayRef size, TensorOptions options = {});
+Tensor ones(IntArrayRef size, TensorOptions options = {});
+Tensor randn(IntArrayRef size, TensorOptions options = {});
+Tensor rand(IntArrayRef size, TensorOptions options = {});
+Tensor randint(int64_t high, IntArrayRef size, TensorOptions options = {});
+Tensor full(IntArrayRef size, const Scalar &fill_value, TensorOptions options = {});
+Tensor full_like(const Tensor &self, const Scalar &fill_value, TensorOptions options = {});
+Tensor zeros_like(const Tensor &self, TensorOptions options = {});
+Tensor ones_like(const Tensor &self, TensorOptions options = {});
+Tensor arange(const Scalar &end, TensorOptions options = {});
+Tensor tril(const Tensor &self, int64_t diagonal = 0);
+Tensor triu(const Tensor &self, int64_t diagonal = 0);
+
+Tensor &exp_(Tensor &self);
+Tensor &exp_out(Tensor &out, const Tensor &self);
+Tensor &log_out(Tensor &out, const Tensor &self);
+Tensor &pow_out(Tensor &out, const Tensor &self, const Scalar &exponent);
+
+void _amp_foreach_non_finite_check_and_unscale_(ArrayRef<Tensor> self, Tensor &found_inf, const Tensor &inv_scale);
+Tensor &_amp_update_scale_(Tensor &self, Tensor &growth_tracker, const Tensor &found_inf,
+                           double scale_growth_factor, double scale_backoff_factor, int64_t growth_interval);
+
+namespace autocast {
+bool is_enabled();
+void set_enabled(bool enabled);
+bool is_cpu_enabled();
+void set_cpu_enabled(bool enabled);
+ScalarType get_autocast_gpu_dtype();
+ScalarType get_autocast_cpu_dtype();
+void set_autocast_gpu_dtype(ScalarType dtype);
+void set_autocast_cpu_dtype(ScalarType dtype);
+int increment_nesting();
+int decrement_nesting();
+void clear_cache();
+bool is_autocast_cache_enabled();
+void set_autocast_cache_enabled(bool enabled);
+} // namespace autocast
+
+} // namespace at
+
+#define AT_DISPATCH_FLOATING_TYPES(TYPE, NAME, ...) [&] { using scalar_t = float; return __VA_ARGS__(); }()
+#define AT_DISPATCH_FLOATING_TYPES_AND_HALF(TYPE, NAME, ...) [&] { using scalar_t = float; return __VA_ARGS__(); }()
+#define AT_DISPATCH_FLOATING_TYPES_AND2(A, B, TYPE, NAME, ...) [&] { using scalar_t = float; return __VA_ARGS__(); }()

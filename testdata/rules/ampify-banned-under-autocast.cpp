@@ -1,0 +1,54 @@
+// AMPIFY: check --checks=-*,ampify-banned-under-autocast
+#include <torch/torch.h>
+
+namespace F = torch::nn::functional;
+
+torch::Tensor functional_forms(torch::Tensor z, torch::Tensor y, torch::Tensor w) {
+  auto a = torch::binary_cross_entropy(torch::sigmoid(z), y);
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: binary_cross_entropy is unsafe under CUDA autocast and raises at run time [ampify-banned-under-autocast]
+  // CHECK-FIXES: auto a = torch::binary_cross_entropy_with_logits(z, y);
+  auto b = torch::binary_cross_entropy(z.sigmoid(), y, w, at::Reduction::Sum);
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: binary_cross_entropy is unsafe
+  // CHECK-FIXES: auto b = torch::binary_cross_entropy_with_logits(z, y, w, /*pos_weight=*/{}, at::Reduction::Sum);
+  auto c = F::binary_cross_entropy(torch::sigmoid(z * 2), y,
+                                   F::BinaryCrossEntropyFuncOptions().weight(w).reduction(torch::kSum));
+  // CHECK-MESSAGES: :[[@LINE-2]]:15: warning: binary_cross_entropy is unsafe
+  // CHECK-FIXES: auto c = F::binary_cross_entropy_with_logits(z * 2, y,
+  // CHECK-FIXES-NEXT: F::BinaryCrossEntropyWithLogitsFuncOptions().weight(w).reduction(torch::kSum));
+  return a + b + c;
+}
+
+torch::Tensor without_sigmoid(torch::Tensor p, torch::Tensor y) {
+  // A probability from elsewhere: no automatic fix, a note explains it.
+  return torch::binary_cross_entropy(p, y);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: binary_cross_entropy is unsafe
+  // CHECK-MESSAGES: :[[@LINE-2]]:38: note: pass the logits
+  // CHECK-FIXES: return torch::binary_cross_entropy(p, y);
+}
+
+torch::Tensor options_variable(torch::Tensor z, torch::Tensor y) {
+  auto options = F::BinaryCrossEntropyFuncOptions().reduction(torch::kSum);
+  return F::binary_cross_entropy(torch::sigmoid(z), y, options);
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: binary_cross_entropy is unsafe
+  // CHECK-MESSAGES: :[[@LINE-2]]:56: note: these options must become BinaryCrossEntropyWithLogitsFuncOptions
+  // CHECK-FIXES: return F::binary_cross_entropy(torch::sigmoid(z), y, options);
+}
+
+torch::Tensor module_form(torch::Tensor z, torch::Tensor y) {
+  torch::nn::BCELoss criterion;
+  auto a = criterion(torch::sigmoid(z), y);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: torch::nn::BCELoss is unsafe under CUDA autocast
+  // CHECK-MESSAGES: :[[@LINE-2]]:37: note: use torch::nn::BCEWithLogitsLoss and pass it 'z' without the sigmoid
+  auto b = criterion->forward(z, y);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: torch::nn::BCELoss is unsafe
+  return a + b;
+}
+
+// Negative cases: the safe forms are not flagged.
+torch::Tensor safe_forms(torch::Tensor z, torch::Tensor y) {
+  torch::nn::BCEWithLogitsLoss criterion;
+  auto a = criterion(z, y);
+  auto b = torch::binary_cross_entropy_with_logits(z, y);
+  auto c = F::binary_cross_entropy_with_logits(z, y);
+  return a + b + c;
+}

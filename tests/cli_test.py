@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""End-to-end checks of ampify's command line: exit codes, bad input, code-loading flags."""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ARGS = None
+
+GOOD = """#include <torch/torch.h>
+torch::Tensor f(torch::Tensor z, torch::Tensor y) {
+  return torch::binary_cross_entropy(torch::sigmoid(z), y);
+}
+"""
+CLEAN = """#include <torch/torch.h>
+torch::Tensor f(torch::Tensor z, torch::Tensor y) {
+  return torch::binary_cross_entropy_with_logits(z, y);
+}
+"""
+BROKEN = """#include <torch/torch.h>
+torch::Tensor f(torch::Tensor z) { return z.no_such_method(); }
+"""
+
+
+def ampify(*args, cwd=None, env=None):
+    return subprocess.run([ARGS.ampify, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True, cwd=cwd, env=env)
+
+
+class Cli(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="ampify-cli-")
+        self.mock = "--torch-prefix=" + ARGS.mock_prefix
+
+    def tearDown(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def write(self, name, text):
+        path = os.path.join(self.dir, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+
+    def snapshot(self):
+        out = {}
+        for root, _, files in os.walk(self.dir):
+            for name in files:
+                path = os.path.join(root, name)
+                out[path] = open(path, "rb").read()
+        return out
+
+    def test_version_and_help(self):
+        r = ampify("--version")
+        self.assertEqual(r.returncode, 0)
+        self.assertIn("ampify", r.stdout)
+        for sub in ("check", "explain"):
+            r = ampify(sub, "--help")
+            self.assertEqual(r.returncode, 0, sub)
+            self.assertIn("USAGE: ampify " + sub, r.stdout)
+
+    def test_findings_exit_1_and_fail_on(self):
+        path = self.write("a.cpp", GOOD)
+        r = ampify("check", self.mock, "--color=never", path)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("a.cpp:3:17: warning: binary_cross_entropy is unsafe", r.stdout)
+        self.assertIn("[ampify-banned-under-autocast]", r.stdout)
+        self.assertIn("binary_cross_entropy_with_logits", r.stdout)  # the fix-it line
+        self.assertNotIn("\x1b[", r.stdout)  # no colour when not on a terminal
+        self.assertEqual(ampify("check", self.mock, "--fail-on=none", path).returncode, 0)
+        self.assertEqual(ampify("check", self.mock, "--fail-on=error", path).returncode, 0)
+        self.assertEqual(ampify("check", self.mock, "--checks=-*,ampify-x", path).returncode, 0)
+
+    def test_clean_exit_0(self):
+        path = self.write("a.cpp", CLEAN)
+        r = ampify("check", self.mock, path)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertEqual(r.stdout, "")
+
+    def test_directory_is_searched_recursively(self):
+        self.write("src/deep/a.cpp", GOOD)
+        self.write("src/notes.txt", "not code")
+        r = ampify("check", self.mock, os.path.join(self.dir, "src"))
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("deep/a.cpp:3:17", r.stdout)
+
+    def test_bad_inputs_exit_2_and_write_nothing(self):
+        good = self.write("a.cpp", GOOD)
+        self.write("notes.py", "print(1)\n")
+        self.write("build/compile_commands.json", "[{\"directory\": 1")
+        before = self.snapshot()
+        cases = [
+            (["check", self.mock, os.path.join(self.dir, "missing.cpp")], "does not exist"),
+            (["check", self.mock, os.path.join(self.dir, "notes.py")], "is not a C++ or CUDA source"),
+            (["check", "-p", os.path.join(self.dir, "build")], "malformed"),
+            (["check", "-p", os.path.join(self.dir, "nobuild")], "does not exist"),
+            (["check", "--torch-prefix=" + self.dir, good], "holds no include/torch"),
+            (["check", self.mock, "--checks=,", good], "names no checks"),
+            (["check", self.mock, "--fail-on=sometimes", good], "--fail-on"),
+            (["check", "--no-such-flag", good], "Unknown command line argument"),
+            (["check"], "no input"),
+            (["explain", "ampify-no-such-rule"], "no check named"),
+            ([], "no subcommand"),
+        ]
+        for args, message in cases:
+            r = ampify(*args, "--fix") if args and args[0] == "check" and len(args) > 1 else ampify(*args)
+            self.assertEqual(r.returncode, 2, (args, r.stdout, r.stderr))
+            self.assertIn(message, r.stderr, args)
+            self.assertNotIn("Stack dump", r.stderr, args)
+        self.assertEqual(self.snapshot(), before)
+
+    def test_malformed_database_names_the_file(self):
+        self.write("build/compile_commands.json", "[{\"directory\": 1")
+        r = ampify("check", "-p", os.path.join(self.dir, "build"))
+        self.assertIn(os.path.join(self.dir, "build", "compile_commands.json"), r.stderr)
+
+    def test_unparsable_tu_is_reported_and_the_rest_analysed(self):
+        broken = self.write("broken.cpp", BROKEN)
+        good = self.write("good.cpp", GOOD)
+        r = ampify("check", self.mock, broken, good)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("no member named 'no_such_method'", r.stderr)  # the compiler's own error
+        self.assertIn("broken.cpp was not analysed", r.stderr)
+        self.assertIn("good.cpp:3:17: warning", r.stdout)
+
+    def test_code_loading_flags_from_a_database_are_dropped(self):
+        src = self.write("a.cpp", GOOD)
+        inc = os.path.join(ARGS.mock_prefix, "include")
+        api = os.path.join(inc, "torch/csrc/api/include")
+        evil = os.path.join(self.dir, "evil.so")  # does not exist: loading it would fail the TU
+        db = [{"directory": self.dir, "file": src,
+               "arguments": ["clang++", "-std=c++17", "-isystem", inc, "-isystem", api,
+                             "-fplugin=" + evil, "-Xclang", "-load", "-Xclang", evil, "-c", src]}]
+        self.write("build/compile_commands.json", json.dumps(db))
+        r = ampify("check", "-p", os.path.join(self.dir, "build"))
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("ignoring '-fplugin=" + evil + "'", r.stderr)
+        self.assertIn("ignoring '-Xclang -load -Xclang " + evil + "'", r.stderr)
+        self.assertIn("a.cpp:3:17: warning", r.stdout)
+
+    def test_database_paths_filter_the_tus(self):
+        inc = os.path.join(ARGS.mock_prefix, "include")
+        api = os.path.join(inc, "torch/csrc/api/include")
+        a = self.write("src/a.cpp", GOOD)
+        b = self.write("other/b.cpp", GOOD)
+        db = [{"directory": self.dir, "file": f,
+               "arguments": ["clang++", "-std=c++17", "-isystem", inc, "-isystem", api, "-c", f]}
+              for f in (a, b)]
+        self.write("build/compile_commands.json", json.dumps(db))
+        r = ampify("check", "-p", os.path.join(self.dir, "build"), os.path.join(self.dir, "src"))
+        self.assertIn("a.cpp:3:17", r.stdout)
+        self.assertNotIn("b.cpp", r.stdout)
+
+    def test_fix_rewrites_in_place(self):
+        path = self.write("a.cpp", GOOD)
+        r = ampify("check", self.mock, "--fix", path)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("torch::binary_cross_entropy_with_logits(z, y)", open(path).read())
+        self.assertEqual(ampify("check", self.mock, path).returncode, 0)
+
+    def test_explain_prints_every_rule_doc(self):
+        r = ampify("explain", "--list")
+        self.assertEqual(r.returncode, 0)
+        names = [l for l in r.stdout.splitlines() if l.startswith("ampify-")]
+        self.assertTrue(names)
+        docs = sorted(n[:-3] for n in os.listdir(ARGS.docs) if n.endswith(".md"))
+        self.assertEqual(sorted(names), docs, "every rule needs docs/rules/<name>.md and vice versa")
+        for name in names:
+            r = ampify("explain", name)
+            self.assertEqual(r.returncode, 0, name)
+            self.assertEqual(r.stdout, open(os.path.join(ARGS.docs, name + ".md")).read())
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--ampify", required=True)
+    ap.add_argument("--mock-prefix", required=True)
+    ap.add_argument("--docs", required=True)
+    ARGS, rest = ap.parse_known_args()
+    unittest.main(argv=[sys.argv[0], "-v", *rest])

@@ -1,0 +1,71 @@
+// ampify check: report hazards; --fix applies the findings' fix-its.
+#include "CommonOptions.h"
+
+#include "ampify/EditSet.h"
+#include "ampify/TextOutput.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+namespace cl = llvm::cl;
+
+namespace ampify {
+namespace {
+
+cl::opt<std::string> FailOn("fail-on",
+                            cl::desc("Exit 1 when a finding is at least this severe: warning "
+                                     "(default), error, none"),
+                            cl::init("warning"), cl::sub(CheckCommand), cl::cat(AmpifyCategory));
+cl::opt<bool> ApplyFixes("fix", cl::desc("Apply the findings' fix-its to the files"),
+                         cl::sub(CheckCommand), cl::cat(AmpifyCategory));
+
+int runCheck() {
+  std::optional<Severity> threshold;
+  if (FailOn == "warning")
+    threshold = Severity::Warning;
+  else if (FailOn == "error")
+    threshold = Severity::Error;
+  else if (FailOn != "none") {
+    llvm::errs() << "ampify: error: --fail-on must be warning, error or none\n";
+    return ExitUsage;
+  }
+  AnalysisOptions options;
+  if (!analysisOptionsFromCommandLine(options))
+    return ExitUsage;
+  std::vector<TranslationUnitResult> results;
+  if (!analyzeCommandLineInputs(options, ruleCallbacks(options), results))
+    return ExitUsage;
+  size_t failed = llvm::count_if(results, [](const auto &r) { return !r.parsed; });
+  std::vector<Finding> findings = mergeFindings(results);
+  printFindingsAsText(findings, llvm::outs(), useColors());
+  llvm::outs().flush();
+
+  bool writeFailed = false;
+  if (ApplyFixes) {
+    EditSet edits;
+    for (const Finding &finding : findings)
+      if (llvm::Error err = edits.addFixesOf(finding))
+        llvm::errs() << "ampify: warning: " << llvm::toString(std::move(err)) << "\n";
+    if (llvm::Error err = edits.apply()) {
+      llvm::errs() << "ampify: error: " << llvm::toString(std::move(err)) << "\n";
+      writeFailed = true;
+    } else if (!edits.empty()) {
+      llvm::errs() << "ampify: applied fixes to " << edits.files().size() << " file(s)\n";
+    }
+  }
+
+  size_t failing = threshold ? llvm::count_if(findings, [&](const Finding &f) {
+    return f.severity >= *threshold;
+  }) : 0;
+  if (!findings.empty() || failed)
+    llvm::errs() << "ampify: " << findings.size() << " finding(s) in " << results.size()
+                 << " translation unit(s)" << (failed ? ", " + std::to_string(failed) + " not analysed" : "")
+                 << "\n";
+  if (failed || writeFailed)
+    return ExitUsage;
+  return failing ? ExitFindings : ExitClean;
+}
+
+const CommandRegistration registration(CheckCommand, runCheck);
+
+} // namespace
+} // namespace ampify

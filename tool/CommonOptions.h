@@ -1,0 +1,29 @@
+// Options shared by the subcommands that analyse code (check, fix).
+#pragma once
+
+#include "Commands.h"
+
+#include "ampify/Driver.h"
+
+#include <string>
+
+namespace ampify {
+
+extern llvm::cl::SubCommand CheckCommand;
+
+extern llvm::cl::list<std::string> InputPaths;
+extern llvm::cl::opt<std::string> BuildPath;
+
+/// Builds the analysis options from the command line; on a usage error prints it and returns
+/// false.
+bool analysisOptionsFromCommandLine(AnalysisOptions &options);
+
+/// Colour for stdout: --color=always|never, or auto (only on a terminal).
+bool useColors();
+
+/// Collects and analyses the TUs named on the command line, printing progress and parse
+/// failures. Returns false on a usage error (already printed).
+bool analyzeCommandLineInputs(const AnalysisOptions &options, const CallbackFactory &callbacks,
+                              std::vector<TranslationUnitResult> &results);
+
+} // namespace ampify

@@ -1,0 +1,350 @@
+#include "ampify/Driver.h"
+
+#include "ampify/RuleRegistry.h"
+#include "ampify/TorchHeaders.h"
+
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace ampify {
+namespace tooling = clang::tooling;
+namespace {
+
+const llvm::StringSet<> SourceExtensions = {".cpp", ".cc", ".cxx", ".c++", ".C", ".cu"};
+const llvm::StringSet<> HeaderExtensions = {".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl"};
+
+std::string absolute(llvm::StringRef path) {
+  llvm::SmallString<256> abs(path);
+  llvm::sys::fs::make_absolute(abs);
+  llvm::sys::path::remove_dots(abs, /*remove_dot_dot=*/true);
+  return std::string(abs);
+}
+
+bool isSource(llvm::StringRef path) {
+  return SourceExtensions.contains(llvm::sys::path::extension(path));
+}
+
+llvm::Error addSourcesUnder(llvm::StringRef dir, std::vector<std::string> &files) {
+  std::error_code ec;
+  for (llvm::sys::fs::recursive_directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec)) {
+    llvm::StringRef name = llvm::sys::path::filename(it->path());
+    if (it->type() == llvm::sys::fs::file_type::directory_file && name.starts_with(".")) {
+      it.no_push(); // .git and friends
+      continue;
+    }
+    if (it->type() == llvm::sys::fs::file_type::regular_file && isSource(it->path()))
+      files.push_back(absolute(it->path()));
+  }
+  if (ec)
+    return llvm::createStringError(ec, "cannot read directory '%s': %s", dir.str().c_str(),
+                                   ec.message().c_str());
+  return llvm::Error::success();
+}
+
+/// Expands paths into absolute source files; every path must exist and be C++ or CUDA.
+llvm::Expected<std::vector<std::string>> expandPaths(const std::vector<std::string> &paths,
+                                                      bool allowHeaders) {
+  std::vector<std::string> files;
+  for (const std::string &path : paths) {
+    if (!llvm::sys::fs::exists(path))
+      return llvm::createStringError(std::errc::no_such_file_or_directory,
+                                     "'%s' does not exist", path.c_str());
+    if (llvm::sys::fs::is_directory(path)) {
+      if (llvm::Error err = addSourcesUnder(path, files))
+        return std::move(err);
+      continue;
+    }
+    llvm::StringRef ext = llvm::sys::path::extension(path);
+    if (!isSource(path) && !(allowHeaders && HeaderExtensions.contains(ext)))
+      return llvm::createStringError(std::errc::invalid_argument,
+                                     "'%s' is not a C++ or CUDA source (expected one of .cpp .cc "
+                                     ".cxx .c++ .C .cu)",
+                                     path.c_str());
+    files.push_back(absolute(path));
+  }
+  llvm::sort(files);
+  files.erase(std::unique(files.begin(), files.end()), files.end());
+  return files;
+}
+
+bool isUnder(llvm::StringRef file, llvm::StringRef dirOrFile) {
+  if (file == dirOrFile)
+    return true;
+  return file.starts_with(dirOrFile) && file.size() > dirOrFile.size() &&
+         llvm::sys::path::is_separator(file[dirOrFile.size()]);
+}
+
+} // namespace
+
+std::vector<std::string> dropCodeLoadingFlags(std::vector<std::string> &args) {
+  std::vector<std::string> dropped;
+  tooling::CommandLineArguments kept;
+  for (size_t i = 0; i < args.size(); ++i) {
+    llvm::StringRef arg = args[i];
+    if (arg.starts_with("-fplugin=") || arg.starts_with("-fpass-plugin=") ||
+        arg.starts_with("-fplugin-arg-")) {
+      dropped.push_back(arg.str());
+      continue;
+    }
+    if (arg == "-Xclang" && i + 1 < args.size()) {
+      llvm::StringRef next = args[i + 1];
+      bool takesValue = next == "-load" || next == "-add-plugin" || next == "-plugin" ||
+                        next.starts_with("-plugin-arg-");
+      if (takesValue || next.starts_with("-load=") || next.starts_with("-add-plugin=") ||
+          next.starts_with("-fplugin=")) {
+        std::string what = "-Xclang " + next.str();
+        i += 1;
+        if (takesValue && i + 2 < args.size() && args[i + 1] == "-Xclang") {
+          what += " -Xclang " + args[i + 2];
+          i += 2;
+        }
+        dropped.push_back(what);
+        continue;
+      }
+    }
+    kept.push_back(args[i]);
+  }
+  args = std::move(kept);
+  return dropped;
+}
+
+namespace {
+
+/// Prints the compiler's errors (and their notes) the way clang does; warnings in analysed code
+/// are not ampify's business.
+class CompilerErrorPrinter : public clang::TextDiagnosticPrinter {
+public:
+  using TextDiagnosticPrinter::TextDiagnosticPrinter;
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic &info) override {
+    if (level >= clang::DiagnosticsEngine::Error)
+      lastWasError_ = true;
+    else if (level != clang::DiagnosticsEngine::Note)
+      lastWasError_ = false;
+    if (lastWasError_)
+      TextDiagnosticPrinter::HandleDiagnostic(level, info);
+  }
+
+private:
+  bool lastWasError_ = false;
+};
+
+class SingleCommandDatabase : public tooling::CompilationDatabase {
+public:
+  explicit SingleCommandDatabase(tooling::CompileCommand command) : command_(std::move(command)) {}
+  std::vector<tooling::CompileCommand> getCompileCommands(llvm::StringRef) const override {
+    return {command_};
+  }
+  std::vector<std::string> getAllFiles() const override { return {command_.Filename}; }
+
+private:
+  tooling::CompileCommand command_;
+};
+
+/// Runs the matchers over the declarations this TU itself wrote, outside system headers. Without
+/// this scope a match would walk every declaration of LibTorch's headers too, and with a
+/// precompiled header would deserialise all of them, which costs more than the parse.
+class UserCodeConsumer : public clang::ASTConsumer {
+public:
+  explicit UserCodeConsumer(clang::ast_matchers::MatchFinder &finder) : finder_(finder) {}
+
+  bool HandleTopLevelDecl(clang::DeclGroupRef group) override {
+    for (clang::Decl *decl : group)
+      topLevel_.push_back(decl);
+    return true;
+  }
+
+  void HandleTranslationUnit(clang::ASTContext &ctx) override {
+    const clang::SourceManager &sm = ctx.getSourceManager();
+    std::vector<clang::Decl *> scope;
+    for (clang::Decl *decl : topLevel_)
+      if (!sm.isInSystemHeader(sm.getFileLoc(decl->getLocation())))
+        scope.push_back(decl);
+    ctx.setTraversalScope(scope);
+    finder_.matchAST(ctx);
+  }
+
+private:
+  clang::ast_matchers::MatchFinder &finder_;
+  std::vector<clang::Decl *> topLevel_;
+};
+
+class UserCodeAction : public clang::ASTFrontendAction {
+public:
+  explicit UserCodeAction(clang::ast_matchers::MatchFinder &finder) : finder_(finder) {}
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &,
+                                                        llvm::StringRef) override {
+    return std::make_unique<UserCodeConsumer>(finder_);
+  }
+
+private:
+  clang::ast_matchers::MatchFinder &finder_;
+};
+
+class UserCodeActionFactory : public tooling::FrontendActionFactory {
+public:
+  explicit UserCodeActionFactory(clang::ast_matchers::MatchFinder &finder) : finder_(finder) {}
+  std::unique_ptr<clang::FrontendAction> create() override {
+    return std::make_unique<UserCodeAction>(finder_);
+  }
+
+private:
+  clang::ast_matchers::MatchFinder &finder_;
+};
+
+class CollectingSink : public FindingSink {
+public:
+  void consume(Finding finding) override { findings.push_back(std::move(finding)); }
+  std::vector<Finding> findings;
+};
+
+} // namespace
+
+llvm::Expected<std::vector<tooling::CompileCommand>>
+collectTranslationUnits(const std::vector<std::string> &paths, llvm::StringRef buildDir,
+                        const AnalysisOptions &options) {
+  std::vector<tooling::CompileCommand> units;
+  if (!buildDir.empty()) {
+    llvm::SmallString<256> dbPath(buildDir);
+    if (!llvm::sys::fs::is_directory(buildDir) && llvm::sys::path::filename(buildDir) == "compile_commands.json")
+      dbPath = buildDir;
+    else
+      llvm::sys::path::append(dbPath, "compile_commands.json");
+    if (!llvm::sys::fs::exists(dbPath))
+      return llvm::createStringError(std::errc::no_such_file_or_directory, "'%s' does not exist",
+                                     dbPath.c_str());
+    std::string error;
+    auto db = tooling::JSONCompilationDatabase::loadFromFile(dbPath, error,
+                                                             tooling::JSONCommandLineSyntax::AutoDetect);
+    if (!db)
+      return llvm::createStringError(std::errc::invalid_argument, "malformed '%s': %s",
+                                     dbPath.c_str(), error.c_str());
+    std::vector<std::string> filters;
+    for (const std::string &p : paths) {
+      if (!llvm::sys::fs::exists(p))
+        return llvm::createStringError(std::errc::no_such_file_or_directory, "'%s' does not exist",
+                                       p.c_str());
+      filters.push_back(absolute(p));
+    }
+    for (tooling::CompileCommand &cmd : db->getAllCompileCommands()) {
+      llvm::SmallString<256> file(cmd.Filename);
+      llvm::sys::fs::make_absolute(cmd.Directory, file);
+      llvm::sys::path::remove_dots(file, true);
+      cmd.Filename = std::string(file);
+      if (!filters.empty() && llvm::none_of(filters, [&](const std::string &f) { return isUnder(cmd.Filename, f); }))
+        continue;
+      units.push_back(std::move(cmd));
+    }
+    llvm::stable_sort(units, [](const auto &a, const auto &b) { return a.Filename < b.Filename; });
+    return units;
+  }
+
+  if (paths.empty())
+    return llvm::createStringError(std::errc::invalid_argument,
+                                   "no input: name files or directories, or -p BUILD_DIR");
+  auto files = expandPaths(paths, /*allowHeaders=*/false);
+  if (!files)
+    return files.takeError();
+  auto torch = findTorchInstall(options.torchPrefix);
+  if (!torch)
+    return torch.takeError();
+  if (options.verbose)
+    llvm::errs() << "ampify: LibTorch headers from " << torch->howFound << ": " << torch->prefix << "\n";
+  for (const std::string &file : *files) {
+    tooling::CompileCommand cmd;
+    cmd.Directory = std::string(llvm::sys::path::parent_path(file));
+    cmd.Filename = file;
+    cmd.CommandLine = {"clang++", "-std=c++17"};
+    if (llvm::sys::path::extension(file) == ".cu")
+      cmd.CommandLine.insert(cmd.CommandLine.end(),
+                             {"-x", "cuda", "--cuda-host-only", "-Wno-unknown-cuda-version"});
+    cmd.CommandLine.insert(cmd.CommandLine.end(), torch->includeArgs.begin(), torch->includeArgs.end());
+    cmd.CommandLine.push_back(file);
+    units.push_back(std::move(cmd));
+  }
+  return units;
+}
+
+TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &command,
+                                             const AnalysisOptions &options,
+                                             const CallbackFactory &callbacks) {
+  TranslationUnitResult result;
+  result.file = command.Filename;
+
+  tooling::CompileCommand adjusted = command;
+  std::vector<std::string> dropped = dropCodeLoadingFlags(adjusted.CommandLine);
+  for (const std::string &flag : dropped)
+    llvm::errs() << "ampify: warning: ignoring '" << flag << "' in the compile command of "
+                 << command.Filename << ": flags that load code are never honoured\n";
+
+  SingleCommandDatabase db(adjusted);
+  tooling::ClangTool tool(db, {command.Filename});
+  tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+      options.extraArgsBefore, tooling::ArgumentInsertPosition::BEGIN));
+  tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+      options.extraArgs, tooling::ArgumentInsertPosition::END));
+  tool.appendArgumentsAdjuster([](const tooling::CommandLineArguments &args, llvm::StringRef) {
+    tooling::CommandLineArguments out = args;
+    if (llvm::none_of(args, [](llvm::StringRef a) { return a.starts_with("-resource-dir"); }))
+      out.insert(out.begin() + 1, "-resource-dir=" AMPIFY_CLANG_RESOURCE_DIR);
+    return out;
+  });
+
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> diagOptions = new clang::DiagnosticOptions();
+  diagOptions->ShowColors = llvm::errs().has_colors();
+  CompilerErrorPrinter errorPrinter(llvm::errs(), diagOptions.get());
+  tool.setDiagnosticConsumer(&errorPrinter);
+  tool.setPrintErrorMessage(false);
+
+  CollectingSink sink;
+  RuleContext context{options.ruleOptions, sink};
+  clang::ast_matchers::MatchFinder finder;
+  auto live = callbacks(finder, context);
+
+  int rc = 1;
+  llvm::CrashRecoveryContext crashRecovery;
+  bool survived = crashRecovery.RunSafely([&] {
+    UserCodeActionFactory factory(finder);
+    rc = tool.run(&factory);
+  });
+  if (!survived) {
+    result.parsed = false;
+    result.failure = "the analysis crashed on this file; please report it with the file";
+  } else if (rc != 0) {
+    result.parsed = false;
+    result.failure = "it does not compile (the compiler's errors are above)";
+  } else {
+    result.findings = std::move(sink.findings);
+  }
+  return result;
+}
+
+CallbackFactory ruleCallbacks(const AnalysisOptions &options) {
+  const GlobList *checks = &options.checks;
+  return [checks](clang::ast_matchers::MatchFinder &finder, RuleContext &context) {
+    std::vector<std::unique_ptr<clang::ast_matchers::MatchFinder::MatchCallback>> callbacks;
+    for (auto &rule : createRules(*checks, context, finder))
+      callbacks.push_back(std::move(rule));
+    return callbacks;
+  };
+}
+
+std::vector<Finding> mergeFindings(std::vector<TranslationUnitResult> &results) {
+  std::vector<Finding> all;
+  for (TranslationUnitResult &r : results)
+    for (Finding &f : r.findings)
+      all.push_back(std::move(f));
+  llvm::stable_sort(all, findingLess);
+  all.erase(std::unique(all.begin(), all.end(), findingEqual), all.end());
+  return all;
+}
+
+} // namespace ampify

@@ -1,0 +1,65 @@
+// The driver: turns paths or a compilation database into translation units, parses each with
+// Clang, runs the selected rules over it and collects their findings. A TU that does not parse,
+// or crashes the analysis, is reported and the run goes on.
+#pragma once
+
+#include "ampify/Finding.h"
+#include "ampify/Rule.h"
+#include "ampify/RuleOptions.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/Error.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ampify {
+
+struct AnalysisOptions {
+  GlobList checks;
+  RuleOptions ruleOptions;
+  std::vector<std::string> extraArgs;       // appended to every compile command
+  std::vector<std::string> extraArgsBefore; // prepended to every compile command
+  std::string torchPrefix;                  // --torch-prefix, when there is no database
+  bool verbose = false;
+};
+
+/// Creates the match callbacks for one TU and registers their matchers. `check` creates the
+/// enabled rules; `fix` adds the training-loop migration.
+using CallbackFactory = std::function<std::vector<std::unique_ptr<clang::ast_matchers::MatchFinder::MatchCallback>>(
+    clang::ast_matchers::MatchFinder &, RuleContext &)>;
+
+struct TranslationUnitResult {
+  std::string file;
+  bool parsed = true;   // false: compiler errors (printed to stderr) or a crash
+  std::string failure;  // why, when !parsed
+  std::vector<Finding> findings;
+};
+
+/// Files (C++ or CUDA sources) and directories (searched recursively for sources) become one TU
+/// each, with flags that ampify makes up (LibTorch's headers, -std=c++17). With `buildDir`, the
+/// TUs of its compile_commands.json under `paths` (all of them when `paths` is empty).
+/// Errors: a path that does not exist, a file that is not C++, a malformed database, LibTorch's
+/// headers not found.
+llvm::Expected<std::vector<clang::tooling::CompileCommand>>
+collectTranslationUnits(const std::vector<std::string> &paths, llvm::StringRef buildDir,
+                        const AnalysisOptions &options);
+
+/// Parses and analyses one TU. Never throws or aborts on bad code: failures are in the result.
+TranslationUnitResult analyzeTranslationUnit(const clang::tooling::CompileCommand &command,
+                                             const AnalysisOptions &options,
+                                             const CallbackFactory &callbacks);
+
+/// The callbacks of `ampify check`: every rule that `options.checks` enables.
+CallbackFactory ruleCallbacks(const AnalysisOptions &options);
+
+/// Drops compile flags that make the compiler load code (-fplugin=, -Xclang -load, ...):
+/// scanning an untrusted change in CI must never run it. Returns what was dropped.
+std::vector<std::string> dropCodeLoadingFlags(std::vector<std::string> &args);
+
+/// Sorts the findings of all TUs and drops repeats (a header's finding comes once per TU).
+std::vector<Finding> mergeFindings(std::vector<TranslationUnitResult> &results);
+
+} // namespace ampify

@@ -1,0 +1,45 @@
+// ampify: move LibTorch C++ training code to automatic mixed precision.
+#include "Commands.h"
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace ampify {
+
+llvm::cl::OptionCategory AmpifyCategory("ampify options");
+
+static std::vector<const CommandRegistration *> &registry() {
+  static std::vector<const CommandRegistration *> commands;
+  return commands;
+}
+
+CommandRegistration::CommandRegistration(llvm::cl::SubCommand &command, int (*run)())
+    : command(&command), run(run) {
+  registry().push_back(this);
+}
+
+const std::vector<const CommandRegistration *> &registeredCommands() { return registry(); }
+
+} // namespace ampify
+
+int main(int argc, const char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  llvm::cl::SetVersionPrinter([](llvm::raw_ostream &os) {
+    os << "ampify " AMPIFY_VERSION " (built with LLVM " LLVM_VERSION_STRING ")\n";
+  });
+  llvm::cl::HideUnrelatedOptions(ampify::AmpifyCategory);
+  if (!llvm::cl::ParseCommandLineOptions(
+          argc, argv,
+          "ampify: move LibTorch C++ training code to automatic mixed precision\n\n"
+          "  ampify check PATH...   report fp16 hazards and Tensor Core-hostile shapes\n"
+          "  ampify explain CHECK   print a check's documentation\n"
+          "Run 'ampify SUBCOMMAND --help' for a subcommand's options.\n",
+          &llvm::errs()))
+    return ampify::ExitUsage;
+  for (const ampify::CommandRegistration *reg : ampify::registeredCommands())
+    if (*reg->command)
+      return reg->run();
+  llvm::errs() << "ampify: error: no subcommand given; run 'ampify --help'\n";
+  return ampify::ExitUsage;
+}
