@@ -1,7 +1,8 @@
 // ampify runtime benchmark: ~103M-parameter MLP, fp16 Autocast, AdamW, on one CUDA GPU.
 //   ampify_runtime_bench OUT.txt   -> writes "mode ms_per_step" lines (read by bench.py)
 // Modes: noscale (autocast, no loss scaling, plain AdamW), scaler (GradScaler + plain AdamW: one
-// found_inf sync per step), fused (GradScaler + scaler.fused_adamw_step: no host sync).
+// found_inf sync per step), fused (GradScaler + scaler.fused_adamw_step: no host sync),
+// fused_noscale (the same fused AdamW kernel with a disabled scaler: no loss scaling).
 #include <ampify/amp.h>
 #include <torch/torch.h>
 
@@ -41,9 +42,9 @@ int main(int argc, char** argv) {
   torch::Tensor x = torch::randn({BATCH, D}, dev);
   torch::Tensor y = torch::randint(0, CLASSES, {BATCH}, torch::TensorOptions().device(dev).dtype(torch::kLong));
   std::ofstream f(out);
-  for (std::string mode : {"noscale", "scaler", "fused"}) {
+  for (std::string mode : {"noscale", "scaler", "fused", "fused_noscale"}) {
     torch::optim::AdamW opt(model->parameters(), torch::optim::AdamWOptions(1e-5));
-    ampify::GradScaler scaler;
+    ampify::GradScaler scaler(ampify::GradScalerOptions().enabled(mode != "fused_noscale"));
     auto step = [&] {
       opt.zero_grad();
       torch::Tensor loss;

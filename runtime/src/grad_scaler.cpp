@@ -277,31 +277,29 @@ bool GradScaler::step(torch::optim::Optimizer& optimizer, torch::optim::Optimize
 
 void GradScaler::fused_adamw_step(torch::optim::AdamW& optimizer) {
 #if AMPIFY_HAS_FUSED_ADAMW
-  if (!enabled_) {
-    optimizer.step();
-    return;
-  }
-  check_scale("fused_adamw_step");
-  OptimizerState& st = state_of(optimizer);
-  TORCH_CHECK(st.stage != Stage::STEPPED,
-              "ampify::GradScaler: fused_adamw_step() was already called on this optimizer since the last "
-              "update(); call scaler.update() once at the end of each iteration. ",
-              stage_hint);
-  std::optional<at::Tensor> grad_scale;
-  if (st.stage == Stage::READY) {
-    // Check for inf/NaN without unscaling (inv_scale 1); the fused kernel unscales with grad_scale.
-    at::Tensor one = at::ones({}, scale_.options().dtype(at::kFloat));
-    at::Tensor found_inf = at::zeros({}, scale_.options().dtype(at::kFloat));
-    st.found_inf_per_device = unscale_grads(optimizer, one, found_inf, /*allow_fp16=*/true);
-    grad_scale = scale_;
-  }
-  TORCH_CHECK(!st.found_inf_per_device.empty(),
-              "ampify::GradScaler: no inf checks were recorded for this optimizer: none of its parameters has a "
-              "gradient. Run backward on scaler.scale(loss) before fused_adamw_step()");
-  at::Tensor found_inf = combine_found_inf(st.found_inf_per_device, scale_.device());
-  Replicator rep_found(found_inf);
+  // Disabled scaler: the same fused AdamW kernel, without grad_scale/found_inf (no loss scaling).
+  std::optional<Replicator> rep_found;
   std::optional<Replicator> rep_scale;
-  if (grad_scale) rep_scale.emplace(*grad_scale);
+  OptimizerState* st = nullptr;
+  if (enabled_) {
+    check_scale("fused_adamw_step");
+    st = &state_of(optimizer);
+    TORCH_CHECK(st->stage != Stage::STEPPED,
+                "ampify::GradScaler: fused_adamw_step() was already called on this optimizer since the last "
+                "update(); call scaler.update() once at the end of each iteration. ",
+                stage_hint);
+    if (st->stage == Stage::READY) {
+      // Check for inf/NaN without unscaling (inv_scale 1); the fused kernel unscales with grad_scale.
+      at::Tensor one = at::ones({}, scale_.options().dtype(at::kFloat));
+      at::Tensor found_inf = at::zeros({}, scale_.options().dtype(at::kFloat));
+      st->found_inf_per_device = unscale_grads(optimizer, one, found_inf, /*allow_fp16=*/true);
+      rep_scale.emplace(scale_);
+    }
+    TORCH_CHECK(!st->found_inf_per_device.empty(),
+                "ampify::GradScaler: no inf checks were recorded for this optimizer: none of its parameters has a "
+                "gradient. Run backward on scaler.scale(loss) before fused_adamw_step()");
+    rep_found.emplace(combine_found_inf(st->found_inf_per_device, scale_.device()));
+  }
 
   at::NoGradGuard no_grad;
   using Key = typename std::decay_t<decltype(optimizer.state())>::key_type;
@@ -345,19 +343,21 @@ void GradScaler::fused_adamw_step(torch::optim::AdamW& optimizer) {
       l->steps.push_back(step_t);
     }
     for (auto& l : lists) {
-      at::Tensor fi = rep_found.get(l.device);
-      std::optional<at::Tensor> gs;
+      std::optional<at::Tensor> gs, fi;
       if (rep_scale) gs = rep_scale->get(l.device);
+      if (rep_found) fi = rep_found->get(l.device);
       at::_foreach_add_(l.steps, 1);
       at::_fused_adamw_(l.params, l.grads, l.exp_avgs, l.exp_avg_sqs, l.max_exp_avg_sqs, l.steps, o.lr(),
                         std::get<0>(o.betas()), std::get<1>(o.betas()), o.weight_decay(), o.eps(), o.amsgrad(),
                         /*maximize=*/false, gs, fi);
-      // A skipped step must not count (as torch.optim's _fused_adamw does).
-      std::vector<at::Tensor> fis(l.steps.size(), fi);
-      at::_foreach_sub_(l.steps, fis);
+      if (fi) {
+        // A skipped step must not count (as torch.optim's _fused_adamw does).
+        std::vector<at::Tensor> fis(l.steps.size(), *fi);
+        at::_foreach_sub_(l.steps, fis);
+      }
     }
   }
-  st.stage = Stage::STEPPED;
+  if (st) st->stage = Stage::STEPPED;
 #else
   (void)optimizer;
   TORCH_CHECK(false, "ampify::GradScaler::fused_adamw_step needs LibTorch >= 2.1 (at::_fused_adamw_); this build "

@@ -769,6 +769,22 @@ TEST(Cuda, FusedAdamWMatchesPlainAndSkipsOnDevice) {
   sf.fused_adamw_step(of);
   EXPECT_THROW_MSG(sf.fused_adamw_step(of), "already called");
   sf.update();
+  // disabled scaler: the same fused kernel without loss scaling
+  Tiny d(dev, 5), e(dev, 5);
+  torch::optim::AdamW od(d.params(), aw), oe(e.params(), aw);
+  ampify::GradScaler off(ampify::GradScalerOptions().enabled(false)), on;
+  for (int i = 0; i < 3; ++i) {
+    od.zero_grad();
+    oe.zero_grad();
+    off.scale(d.loss(batch(i, dev))).backward();
+    off.fused_adamw_step(od);
+    off.update();
+    on.scale(e.loss(batch(i, dev))).backward();
+    on.fused_adamw_step(oe);
+    on.update();
+  }
+  EXPECT_FALSE(bit_equal(d.w.detach(), Tiny(dev, 5).w.detach()));
+  EXPECT_TRUE(torch::allclose(d.w.detach(), e.w.detach(), 1e-5, 1e-6));
 }
 #endif
 

@@ -68,8 +68,8 @@ class GradScaler {
   /// grad_scale/found_inf, so gradients are unscaled and the step skipped on the device, with no
   /// .item(). Uses the AdamW's param groups and options (lr, betas, eps, weight_decay, amsgrad) and
   /// keeps exp_avg/exp_avg_sq in its state; the step counts live on the device in this scaler.
-  /// Needs LibTorch >= 2.1 (CUDA; CPU from 2.4); on older LibTorch it throws. Disabled scaler:
-  /// optimizer.step().
+  /// Needs LibTorch >= 2.1 (CUDA; CPU from 2.4); on older LibTorch it throws. Disabled scaler
+  /// (or AMPIFY_DISABLE=1): the same fused kernel without grad_scale/found_inf.
   void fused_adamw_step(torch::optim::AdamW& optimizer);
 
   /// Updates the scale from the inf checks of this iteration (no host sync) and resets every
