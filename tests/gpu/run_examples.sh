@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# On the GPU machine: builds the example programs three ways (the fp32 originals, and the fp16 and
+# bf16 output of `ampify fix` made by prepare_examples.sh), runs them and their Python torch.amp
+# twins, checks that migrated training tracks fp32, and writes the benchmark table and plots.
+#   bash tests/gpu/run_examples.sh OUT_DIR [STEPS]
+# Exits non-zero on any failure.
+set -uo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+OUT=${1:?output directory}
+STEPS=${2:-200}
+B=/tmp/ampify-examples
+mkdir -p "$OUT" "$B"
+[ -d "$ROOT/.gpu-examples/fp16" ] || { echo "run tests/gpu/prepare_examples.sh first"; exit 1; }
+
+TORCH_PREFIX=$(python3 -c 'import torch;print(torch.utils.cmake_prefix_path)')
+NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+CUDA_ARGS=(-DCMAKE_CUDA_COMPILER="$NVCC" -DCMAKE_CUDA_ARCHITECTURES=90 -DTORCH_CUDA_ARCH_LIST=9.0)
+
+echo "=== runtime: build and install"
+cmake -S "$ROOT" -B "$B/runtime" -G Ninja -DCMAKE_BUILD_TYPE=Release -DAMPIFY_BUILD_ANALYZER=OFF \
+  -DAMPIFY_BUILD_TESTS=OFF -DCMAKE_PREFIX_PATH="$TORCH_PREFIX" -DCMAKE_INSTALL_PREFIX="$B/install" \
+  "${CUDA_ARGS[@]}" >/dev/null && cmake --build "$B/runtime" -j "$(nproc)" && cmake --install "$B/runtime" >/dev/null || exit 1
+
+echo "=== examples: build fp32, fp16, bf16"
+pids=()
+for variant in fp32 fp16 bf16; do
+  src=$ROOT/examples
+  [ $variant = fp32 ] || src=$ROOT/.gpu-examples/$variant
+  suffix=_$variant
+  ( cmake -S "$ROOT/examples" -B "$B/$variant" -G Ninja -DEXAMPLE_SOURCES="$src" -DEXAMPLE_SUFFIX=$suffix \
+      -DCMAKE_PREFIX_PATH="$TORCH_PREFIX;$B/install" "${CUDA_ARGS[@]}" >"$B/$variant.cmake.log" 2>&1 \
+    && cmake --build "$B/$variant" -j 6 >"$B/$variant.build.log" 2>&1 ) &
+  pids+=($!)
+done
+ok=1
+for i in 0 1 2; do wait ${pids[$i]} || ok=0; done
+if [ $ok = 0 ]; then tail -n 40 "$B"/*.log; cp "$B"/*.log "$OUT"/ 2>/dev/null; exit 1; fi
+
+echo "=== run and check"
+python3 "$ROOT/tests/gpu/examples_driver.py" --bin "$B" --out "$OUT" --steps "$STEPS" \
+  --python "$ROOT/bench/gpu/models.py"
