@@ -8,7 +8,8 @@ Checks per program:
   - its final loss (mean of the last 10 steps) is within TOLERANCE of the fp32 run's, relative;
   - training happened: the final loss is below the first loss for every variant;
   - fp16: the scaler's trace (AMPIFY_SCALER_TRACE) shows that a step was skipped exactly when
-    found_inf was set, that the scale backed off exactly then, and that skips are rare.
+    found_inf was set, that the scale backed off exactly then (and otherwise stayed: the runs are
+    shorter than growth_interval), and that skips are rare.
 """
 import argparse
 import json
@@ -116,9 +117,8 @@ def check(name, r):
                 if t["stepped"] == overflow:
                     out.append(f"{name} fp16 update {i}: stepped={t['stepped']} but found_inf={t['found_inf']}")
                     break
+                # These runs are shorter than growth_interval (2000), so the scale never grows.
                 expected = t["scale_before"] * (0.5 if overflow else 1.0)
-                if not overflow and t["scale_after"] == 2 * t["scale_before"]:
-                    expected = t["scale_after"]  # growth after growth_interval clean steps
                 if t["scale_after"] != expected:
                     out.append(f"{name} fp16 update {i}: scale {t['scale_before']} -> {t['scale_after']}")
                     break
