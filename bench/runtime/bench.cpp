@@ -2,7 +2,9 @@
 //   ampify_runtime_bench OUT.txt   -> writes "mode ms_per_step" lines (read by bench.py)
 // Modes: noscale (autocast, no loss scaling, plain AdamW), scaler (GradScaler + plain AdamW: one
 // found_inf sync per step), fused (GradScaler + scaler.fused_adamw_step: no host sync),
-// fused_noscale (the same fused AdamW kernel with a disabled scaler: no loss scaling).
+// fused_noscale (the same fused AdamW kernel with a disabled scaler: no loss scaling), and
+// *_const: like noscale/fused_noscale but backward on loss * 65536 (a constant), so the gradients
+// have the magnitudes of the scaled runs; the difference to those isolates the scaler's own work.
 #include <ampify/amp.h>
 #include <torch/torch.h>
 
@@ -42,9 +44,9 @@ int main(int argc, char** argv) {
   torch::Tensor x = torch::randn({BATCH, D}, dev);
   torch::Tensor y = torch::randint(0, CLASSES, {BATCH}, torch::TensorOptions().device(dev).dtype(torch::kLong));
   std::ofstream f(out);
-  for (std::string mode : {"noscale", "scaler", "fused", "fused_noscale"}) {
+  for (std::string mode : {"noscale", "noscale_const", "scaler", "fused", "fused_noscale", "fused_noscale_const"}) {
     torch::optim::AdamW opt(model->parameters(), torch::optim::AdamWOptions(1e-5));
-    ampify::GradScaler scaler(ampify::GradScalerOptions().enabled(mode != "fused_noscale"));
+    ampify::GradScaler scaler(ampify::GradScalerOptions().enabled(mode == "scaler" || mode == "fused"));
     auto step = [&] {
       opt.zero_grad();
       torch::Tensor loss;
@@ -52,9 +54,13 @@ int main(int argc, char** argv) {
         ampify::Autocast autocast(c10::kCUDA);
         loss = torch::nn::functional::cross_entropy(model->forward(x), y);
       }
-      if (mode == "noscale") {
-        loss.backward();
+      const bool cst = mode.size() > 6 && mode.compare(mode.size() - 6, 6, "_const") == 0;
+      if (mode.rfind("noscale", 0) == 0) {
+        (cst ? loss * 65536.0 : loss).backward();
         opt.step();
+      } else if (mode.rfind("fused_noscale", 0) == 0) {
+        (cst ? loss * 65536.0 : loss).backward();
+        scaler.fused_adamw_step(opt);  // disabled scaler: plain fused AdamW
       } else {
         scaler.scale(loss).backward();
         if (mode == "scaler")
@@ -76,7 +82,8 @@ int main(int argc, char** argv) {
     }
     std::sort(ms.begin(), ms.end());
     const double med = ms[ms.size() / 2];
-    std::printf("cpp %-8s %.3f ms/step (rounds: min %.3f max %.3f)\n", mode.c_str(), med, ms.front(), ms.back());
+    std::printf("cpp %-19s %.3f ms/step (rounds: min %.3f max %.3f; final scale %.0f)\n", mode.c_str(), med,
+                ms.front(), ms.back(), scaler.get_scale());
     f << mode << " " << med << "\n";
   }
   return 0;
