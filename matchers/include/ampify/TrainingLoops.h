@@ -50,6 +50,8 @@ struct OptimizerStep {
   /// is then that if/loop).
   const clang::Stmt *statement = nullptr;
   const clang::CompoundStmt *block = nullptr;
+  /// The call is the whole body of a brace-less if/loop (`if (k % 4 == 0) opt.step();`).
+  bool unbraced = false;
 };
 
 /// One training iteration: the backward passes and optimizer steps of one loop body, or of one

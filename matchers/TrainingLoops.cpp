@@ -1,0 +1,594 @@
+#include "ampify/TrainingLoops.h"
+
+#include "ampify/TorchApi.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+
+#include <map>
+#include <memory>
+
+namespace ampify {
+
+using clang::DynTypedNode;
+
+namespace {
+
+/// Calls that end one forward pass and start the next: the forward and loss statements of a
+/// pass are the ones after the last of these.
+bool isIterationBoundaryName(llvm::StringRef name) {
+  return name == "zero_grad" || name == "step" || name == "backward" || name == "update";
+}
+
+llvm::StringRef calledName(const clang::Stmt *s) {
+  if (const auto *call = llvm::dyn_cast<clang::CallExpr>(s)) {
+    if (const auto *fn = call->getDirectCallee())
+      if (fn->getDeclName().isIdentifier())
+        return fn->getName();
+    if (const auto *dep = llvm::dyn_cast_or_null<clang::CXXDependentScopeMemberExpr>(call->getCallee()))
+      if (dep->getMember().isIdentifier())
+        return dep->getMember().getAsIdentifierInfo()->getName();
+  }
+  return {};
+}
+
+bool containsStmt(const clang::Stmt *s, llvm::function_ref<bool(const clang::Stmt *)> pred) {
+  if (!s)
+    return false;
+  if (pred(s))
+    return true;
+  for (const clang::Stmt *child : s->children())
+    if (containsStmt(child, pred))
+      return true;
+  return false;
+}
+
+bool isBoundary(const clang::Stmt *s) {
+  return containsStmt(s, [](const clang::Stmt *n) { return isIterationBoundaryName(calledName(n)); });
+}
+
+const clang::CXXRecordDecl *recordOf(clang::QualType type) {
+  if (type.isNull())
+    return nullptr;
+  type = type.getNonReferenceType();
+  if (const auto *ptr = type->getAs<clang::PointerType>())
+    type = ptr->getPointeeType();
+  return type->getAsCXXRecordDecl();
+}
+
+/// ampify::GradScaler, ampify::Autocast and hand-written classes of those names.
+bool isMixedPrecisionType(clang::QualType type) {
+  const clang::CXXRecordDecl *record = recordOf(type);
+  if (!record || !record->getIdentifier())
+    return false;
+  llvm::StringRef name = record->getName();
+  return name == "GradScaler" || name == "Autocast" || name == "AutocastDisabled";
+}
+
+/// Whether the code already scales its loss or runs an autocast region.
+bool usesMixedPrecision(const clang::Stmt *body) {
+  return containsStmt(body, [](const clang::Stmt *n) {
+    if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(n))
+      return isMixedPrecisionType(ref->getDecl()->getType());
+    if (const auto *member = llvm::dyn_cast<clang::MemberExpr>(n))
+      return isMixedPrecisionType(member->getMemberDecl()->getType());
+    if (const auto *decls = llvm::dyn_cast<clang::DeclStmt>(n))
+      for (const clang::Decl *d : decls->decls())
+        if (const auto *var = llvm::dyn_cast<clang::VarDecl>(d))
+          if (isMixedPrecisionType(var->getType()))
+            return true;
+    if (const auto *call = llvm::dyn_cast<clang::CallExpr>(n))
+      return llvm::StringRef(calleeName(call)).starts_with("at::autocast::set_");
+    return false;
+  });
+}
+
+/// `.grad()`, clip_grad_norm_/clip_grad_value_, all-reduce: code that reads or changes gradients.
+bool accessesGradients(const clang::Stmt *s) {
+  return containsStmt(s, [](const clang::Stmt *n) {
+    const auto *call = llvm::dyn_cast<clang::CallExpr>(n);
+    if (!call)
+      return false;
+    std::string name = calleeName(call);
+    llvm::StringRef ref(name);
+    return ref == "at::Tensor::grad" || ref == "at::Tensor::mutable_grad" ||
+           ref.contains("clip_grad_norm_") || ref.contains("clip_grad_value_") ||
+           ref.contains("all_reduce") || ref.contains("allreduce");
+  });
+}
+
+bool readsGradients(const clang::Stmt *s) {
+  return containsStmt(s, [](const clang::Stmt *n) {
+    const auto *call = llvm::dyn_cast<clang::CallExpr>(n);
+    return call && (calleeName(call) == "at::Tensor::grad" || calleeName(call) == "at::Tensor::mutable_grad");
+  });
+}
+
+bool isLoop(const clang::Stmt *s) {
+  return llvm::isa<clang::ForStmt, clang::CXXForRangeStmt, clang::WhileStmt, clang::DoStmt>(s);
+}
+
+struct Owner {
+  const clang::FunctionDecl *function = nullptr;
+  const clang::LambdaExpr *lambda = nullptr;
+  const clang::Stmt *body() const { return function ? function->getBody() : nullptr; }
+};
+
+struct Site {
+  const clang::CallExpr *call;
+  Owner owner;
+};
+
+} // namespace
+
+bool isOptimizerType(clang::QualType type) {
+  const clang::CXXRecordDecl *record = recordOf(type);
+  if (!record || !record->hasDefinition())
+    return false;
+  record = record->getDefinition();
+  auto isOptimizer = [](const clang::CXXRecordDecl *r) {
+    return r->getQualifiedNameAsString() == "torch::optim::Optimizer";
+  };
+  if (isOptimizer(record))
+    return true;
+  return !record->forallBases([&](const clang::CXXRecordDecl *base) { return !isOptimizer(base); });
+}
+
+class TrainingLoopFinder : public clang::RecursiveASTVisitor<TrainingLoopFinder> {
+public:
+  TrainingLoopFinder(clang::ASTContext &ctx, TrainingLoops &out)
+      : ctx_(ctx), sm_(ctx.getSourceManager()), out_(out) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool VisitCallExpr(clang::CallExpr *call) {
+    std::string name = calleeName(call);
+    if (name == "at::Tensor::backward" || name == "torch::autograd::backward") {
+      Owner owner = ownerOf(call);
+      if (owner.function)
+        backwards_.push_back({call, owner});
+      return true;
+    }
+    if (const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(call)) {
+      const clang::CXXMethodDecl *method = member->getMethodDecl();
+      if (method && method->getDeclName().isIdentifier() && method->getName() == "step" &&
+          isOptimizerType(clang::QualType(method->getParent()->getTypeForDecl(), 0))) {
+        Owner owner = ownerOf(call);
+        if (owner.function)
+          steps_.push_back({call, owner});
+      }
+      return true;
+    }
+    if (const auto *dep = llvm::dyn_cast_or_null<clang::CXXDependentScopeMemberExpr>(call->getCallee()))
+      if (dep->getMember().isIdentifier() && dep->getMember().getAsIdentifierInfo()->getName() == "backward")
+        dependentBackwards_.push_back(call);
+    return true;
+  }
+
+  void finish() {
+    // Template patterns: a backward written in a template counts once its template is
+    // instantiated (the instantiation is analysed, at the same source locations).
+    llvm::DenseSet<clang::SourceLocation> instantiatedBackwards;
+    for (const Site &b : backwards_)
+      if (!b.owner.function->isDependentContext())
+        instantiatedBackwards.insert(b.call->getBeginLoc());
+    llvm::DenseSet<clang::SourceLocation> refusedTemplates;
+    auto refuseTemplate = [&](const clang::CallExpr *call) {
+      if (instantiatedBackwards.contains(call->getBeginLoc()) ||
+          !refusedTemplates.insert(call->getBeginLoc()).second)
+        return;
+      refuse(RefusedIteration::Reason::UninstantiatedTemplate, call->getBeginLoc(),
+             "this template is never instantiated in this translation unit: its training loop "
+             "cannot be analysed; instantiate it, or migrate it by hand");
+    };
+    for (const clang::CallExpr *call : dependentBackwards_)
+      refuseTemplate(call);
+
+    llvm::MapVector<const clang::FunctionDecl *, std::pair<std::vector<Site>, std::vector<Site>>> byOwner;
+    for (const Site &b : backwards_) {
+      if (b.owner.function->isDependentContext()) {
+        refuseTemplate(b.call);
+        continue;
+      }
+      byOwner[b.owner.function].first.push_back(b);
+    }
+    for (const Site &s : steps_)
+      if (!s.owner.function->isDependentContext())
+        byOwner[s.owner.function].second.push_back(s);
+
+    llvm::DenseSet<clang::SourceLocation> seen; // instantiations of one template share locations
+    for (auto &[fn, sites] : byOwner) {
+      auto &[backs, steps] = sites;
+      clang::SourceLocation key = (backs.empty() ? steps : backs).front().call->getBeginLoc();
+      if (!seen.insert(key).second)
+        continue;
+      analyzeOwner((backs.empty() ? steps : backs).front().owner, backs, steps);
+    }
+    llvm::sort(out_.iterations_, [&](const TrainingIteration &a, const TrainingIteration &b) {
+      return sm_.isBeforeInTranslationUnit(a.passes.front().call->getBeginLoc(),
+                                           b.passes.front().call->getBeginLoc());
+    });
+    llvm::sort(out_.refusals_, [&](const RefusedIteration &a, const RefusedIteration &b) {
+      return sm_.isBeforeInTranslationUnit(a.where, b.where);
+    });
+  }
+
+private:
+  DynTypedNode parentOf(const DynTypedNode &node) {
+    auto parents = ctx_.getParents(node);
+    return parents.empty() ? DynTypedNode() : parents[0];
+  }
+
+  Owner ownerOf(const clang::Stmt *s) {
+    for (DynTypedNode node = parentOf(DynTypedNode::create(*s)); !node.getNodeKind().isNone();
+         node = parentOf(node)) {
+      if (const auto *lambda = node.get<clang::LambdaExpr>())
+        return {lambda->getCallOperator(), lambda};
+      if (const auto *fn = node.get<clang::FunctionDecl>())
+        return {fn, nullptr};
+    }
+    return {};
+  }
+
+  /// The statement of the innermost block that holds `s`, and that block.
+  std::pair<const clang::Stmt *, const clang::CompoundStmt *> statementInBlock(const clang::Stmt *s) {
+    const clang::Stmt *last = s;
+    for (DynTypedNode node = parentOf(DynTypedNode::create(*s)); !node.getNodeKind().isNone();
+         node = parentOf(node)) {
+      if (const auto *block = node.get<clang::CompoundStmt>())
+        return {last, block};
+      if (node.get<clang::LambdaExpr>() || node.get<clang::FunctionDecl>())
+        return {};
+      if (const auto *stmt = node.get<clang::Stmt>())
+        last = stmt;
+    }
+    return {};
+  }
+
+  const clang::Stmt *parentStmt(const clang::Stmt *s) {
+    DynTypedNode p = parentOf(DynTypedNode::create(*s));
+    return p.get<clang::Stmt>();
+  }
+
+  /// Loops around `s` inside its function, innermost first.
+  std::vector<const clang::Stmt *> loopsAround(const clang::Stmt *s) {
+    std::vector<const clang::Stmt *> loops;
+    for (DynTypedNode node = parentOf(DynTypedNode::create(*s)); !node.getNodeKind().isNone();
+         node = parentOf(node)) {
+      if (node.get<clang::LambdaExpr>() || node.get<clang::FunctionDecl>())
+        break;
+      if (const auto *stmt = node.get<clang::Stmt>(); stmt && isLoop(stmt))
+        loops.push_back(stmt);
+    }
+    return loops;
+  }
+
+  bool within(const clang::Stmt *outer, clang::SourceLocation loc) {
+    return sm_.isPointWithin(sm_.getExpansionLoc(loc), sm_.getExpansionLoc(outer->getBeginLoc()),
+                             sm_.getExpansionLoc(outer->getEndLoc()));
+  }
+
+  bool before(clang::SourceLocation a, clang::SourceLocation b) {
+    return sm_.isBeforeInTranslationUnit(sm_.getExpansionLoc(a), sm_.getExpansionLoc(b));
+  }
+
+  void refuse(RefusedIteration::Reason reason, clang::SourceLocation where, std::string message) {
+    out_.refusals_.push_back({reason, where, std::move(message)});
+  }
+
+  /// Whether `s` is the then/else branch of the if, or the body of the loop, `parent`.
+  static bool bodyOf(const clang::Stmt *parent, const clang::Stmt *s) {
+    if (const auto *i = llvm::dyn_cast<clang::IfStmt>(parent))
+      return i->getThen() == s || i->getElse() == s;
+    if (const auto *f = llvm::dyn_cast<clang::ForStmt>(parent))
+      return f->getBody() == s;
+    if (const auto *r = llvm::dyn_cast<clang::CXXForRangeStmt>(parent))
+      return r->getBody() == s;
+    if (const auto *w = llvm::dyn_cast<clang::WhileStmt>(parent))
+      return w->getBody() == s;
+    if (const auto *d = llvm::dyn_cast<clang::DoStmt>(parent))
+      return d->getBody() == s;
+    return false;
+  }
+
+  static bool hasClosure(const Site &s) { return writtenArgCount(s.call) > 0; }
+
+  void analyzeOwner(const Owner &owner, const std::vector<Site> &backs, const std::vector<Site> &steps) {
+    for (const Site &s : steps)
+      if (hasClosure(s)) {
+        refuse(RefusedIteration::Reason::ClosureStep, s.call->getBeginLoc(),
+               "the optimizer step takes a closure (LBFGS-style): GradScaler cannot scale a loss "
+               "that the optimizer evaluates itself; not migrated");
+        return;
+      }
+    if (backs.empty()) {
+      if (backwards_.empty())
+        refuse(RefusedIteration::Reason::BackwardInOtherUnit, steps.front().call->getBeginLoc(),
+               "optimizer step() with no backward() in this translation unit (backward and step "
+               "in different translation units?): not migrated");
+      return;
+    }
+    if (steps.empty()) {
+      refuseOrphanBackward(owner, backs.front());
+      return;
+    }
+    if (usesMixedPrecision(owner.body())) {
+      TrainingIteration done;
+      done.function = owner.function;
+      done.lambda = owner.lambda;
+      for (const Site &b : backs) {
+        BackwardPass pass;
+        pass.call = b.call;
+        done.passes.push_back(std::move(pass));
+      }
+      out_.migrated_.push_back(std::move(done));
+      return;
+    }
+    for (const Site &b : backs)
+      if (b.call->getBeginLoc().isMacroID()) {
+        refuse(RefusedIteration::Reason::InMacro, b.call->getBeginLoc(),
+               "backward() is written inside a macro: not migrated");
+        return;
+      }
+    for (const Site &s : steps)
+      if (s.call->getBeginLoc().isMacroID()) {
+        refuse(RefusedIteration::Reason::InMacro, s.call->getBeginLoc(),
+               "optimizer step() is written inside a macro: not migrated");
+        return;
+      }
+
+    // Group the backward passes by the innermost loop that also holds a step.
+    std::map<const clang::Stmt *, std::vector<const Site *>> groups;
+    std::vector<const clang::Stmt *> order;
+    for (const Site &b : backs) {
+      const clang::Stmt *loop = nullptr;
+      for (const clang::Stmt *l : loopsAround(b.call))
+        if (llvm::any_of(steps, [&](const Site &s) { return within(l, s.call->getBeginLoc()); })) {
+          loop = l;
+          break;
+        }
+      if (!groups.count(loop))
+        order.push_back(loop);
+      groups[loop].push_back(&b);
+    }
+    for (const clang::Stmt *loop : order) {
+      std::vector<const Site *> groupSteps;
+      for (const Site &s : steps) {
+        bool inThis = loop ? within(loop, s.call->getBeginLoc())
+                           : llvm::none_of(order, [&](const clang::Stmt *l) {
+                               return l && within(l, s.call->getBeginLoc());
+                             });
+        if (inThis)
+          groupSteps.push_back(&s);
+      }
+      if (groupSteps.empty()) {
+        refuseOrphanBackward(owner, *groups[loop].front());
+        continue;
+      }
+      buildIteration(owner, loop, groups[loop], groupSteps);
+    }
+  }
+
+  void refuseOrphanBackward(const Owner &owner, const Site &b) {
+    if (owner.lambda) {
+      // The closure of an LBFGS step: the step's refusal says it all.
+      Owner outer = ownerOf(owner.lambda);
+      if (llvm::any_of(steps_, [&](const Site &s) { return s.owner.function == outer.function && hasClosure(s); }))
+        return;
+    }
+    if (b.call->getBeginLoc().isMacroID()) {
+      refuse(RefusedIteration::Reason::InMacro, b.call->getBeginLoc(),
+             "backward() is written inside a macro: not migrated");
+      return;
+    }
+    if (!steps_.empty()) {
+      const clang::FunctionDecl *other = steps_.front().owner.function;
+      refuse(RefusedIteration::Reason::StepInOtherFunction, b.call->getBeginLoc(),
+             "backward() here but the optimizer step() is in another function ('" +
+                 (other->getDeclName().isIdentifier() ? other->getName().str() : std::string("lambda")) +
+                 "'): ampify migrates a backward and its step when one function holds both; not "
+                 "migrated");
+      return;
+    }
+    if (readsGradients(owner.body())) {
+      refuse(RefusedIteration::Reason::ManualWeightUpdate, b.call->getBeginLoc(),
+             "the weights are updated by hand, with no torch::optim optimizer: GradScaler needs "
+             "an optimizer to unscale and skip steps; not migrated");
+      return;
+    }
+    refuse(RefusedIteration::Reason::StepInOtherUnit, b.call->getBeginLoc(),
+           "backward() with no optimizer step() in this translation unit (backward and step in "
+           "different translation units?): not migrated");
+  }
+
+  /// The variable a loss expression names, if it is just a variable.
+  static const clang::VarDecl *lossVariable(const clang::Expr *loss) {
+    const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(stripWrappers(loss)->IgnoreParenImpCasts());
+    return ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  }
+
+  static bool computesInline(const clang::Expr *loss) {
+    return containsStmt(loss, [](const clang::Stmt *n) {
+      return llvm::isa<clang::CallExpr>(n) && !llvm::isa<clang::CXXOperatorCallExpr>(n);
+    });
+  }
+
+  bool buildPass(const Owner &owner, const Site &b, BackwardPass &pass) {
+    pass.call = b.call;
+    if (const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(b.call)) {
+      pass.loss = member->getImplicitObjectArgument();
+      if (const auto *callee = llvm::dyn_cast<clang::MemberExpr>(member->getCallee()); callee && callee->isArrow()) {
+        refuse(RefusedIteration::Reason::ForwardElsewhere, b.call->getBeginLoc(),
+               "backward() is called through a pointer to the loss: not migrated");
+        return false;
+      }
+    } else {
+      pass.autogradFunction = true;
+      pass.loss = b.call->getArg(0);
+    }
+    pass.lossComputedInline = computesInline(pass.loss);
+    const clang::VarDecl *lossVar = lossVariable(pass.loss);
+    if (lossVar && llvm::isa<clang::ParmVarDecl>(lossVar)) {
+      refuse(RefusedIteration::Reason::ForwardElsewhere, b.call->getBeginLoc(),
+             "the loss '" + lossVar->getName().str() +
+                 "' is a parameter: its forward pass runs in the caller, outside this function; "
+                 "not migrated");
+      return false;
+    }
+    auto [statement, block] = statementInBlock(b.call);
+    while (statement) {
+      pass.statement = statement;
+      pass.block = block;
+      pass.forward.clear();
+      for (const clang::Stmt *s : block->body()) {
+        if (s == statement)
+          break;
+        if (isBoundary(s))
+          pass.forward.clear();
+        else
+          pass.forward.push_back(s);
+      }
+      // `auto loss = ...; if (ok) { loss.backward(); ... }`: the forward pass is further out.
+      const clang::Stmt *blockParent = parentStmt(block);
+      if (!pass.forward.empty() || pass.lossComputedInline || block == owner.body() || !blockParent ||
+          isLoop(blockParent) || (lossVar && within(block, lossVar->getLocation())))
+        break;
+      std::tie(statement, block) = statementInBlock(block);
+    }
+    if (!pass.statement)
+      return false;
+    for (const clang::Stmt *s : pass.forward)
+      if (s->getBeginLoc().isMacroID() || s->getEndLoc().isMacroID()) {
+        refuse(RefusedIteration::Reason::InMacro, s->getBeginLoc(),
+               "the forward pass of this iteration is written inside a macro: not migrated");
+        return false;
+      }
+    if (pass.statement->getBeginLoc().isMacroID()) {
+      refuse(RefusedIteration::Reason::InMacro, pass.statement->getBeginLoc(),
+             "backward() is written inside a macro: not migrated");
+      return false;
+    }
+    return true;
+  }
+
+  bool buildStep(const Site &s, OptimizerStep &step) {
+    const auto *call = llvm::cast<clang::CXXMemberCallExpr>(s.call);
+    step.call = call;
+    const auto *callee = llvm::dyn_cast<clang::MemberExpr>(call->getCallee()->IgnoreParens());
+    if (!callee)
+      return false;
+    step.throughPointer = callee->isArrow();
+    step.optimizer = callee->getBase();
+    if (const auto *arrow = llvm::dyn_cast<clang::CXXOperatorCallExpr>(step.optimizer->IgnoreImplicit());
+        arrow && arrow->getOperator() == clang::OO_Arrow)
+      step.optimizer = arrow->getArg(0); // unique_ptr/shared_ptr: the pointer as written
+    // The full expression of the step: the call with its temporaries and casts.
+    const clang::Stmt *full = call;
+    const clang::Stmt *parent = parentStmt(full);
+    while (parent && llvm::isa<clang::ExprWithCleanups, clang::CXXBindTemporaryExpr,
+                               clang::MaterializeTemporaryExpr, clang::ImplicitCastExpr>(parent)) {
+      full = parent;
+      parent = parentStmt(full);
+    }
+    if (const auto *block = llvm::dyn_cast_or_null<clang::CompoundStmt>(parent)) {
+      step.statement = full;
+      step.block = block;
+      return true;
+    }
+    if (parent && llvm::isa<clang::IfStmt, clang::ForStmt, clang::WhileStmt, clang::CXXForRangeStmt,
+                            clang::DoStmt>(parent)) {
+      if (bodyOf(parent, full)) {
+        auto [statement, block] = statementInBlock(call);
+        if (!statement)
+          return false;
+        step.statement = full;
+        step.block = block;
+        step.unbraced = true;
+        return true;
+      }
+    }
+    refuse(RefusedIteration::Reason::StepValueUsed, call->getBeginLoc(),
+           "the value that step() returns is used: GradScaler::step returns whether the optimizer "
+           "stepped, not the loss; not migrated");
+    return false;
+  }
+
+  void buildIteration(const Owner &owner, const clang::Stmt *loop, const std::vector<const Site *> &backs,
+                      const std::vector<const Site *> &steps) {
+    TrainingIteration it;
+    it.function = owner.function;
+    it.lambda = owner.lambda;
+    it.loop = loop;
+    for (const Site *b : backs) {
+      BackwardPass pass;
+      if (!buildPass(owner, *b, pass))
+        return;
+      it.passes.push_back(std::move(pass));
+    }
+    for (const Site *s : steps) {
+      OptimizerStep step;
+      if (!buildStep(*s, step))
+        return;
+      it.steps.push_back(step);
+    }
+    // Scaler state must outlive the loop: climb to the outermost loop that does not declare an
+    // optimizer of the iteration.
+    it.outerLoop = loop;
+    if (loop) {
+      std::vector<const clang::Stmt *> outer = loopsAround(loop);
+      for (const clang::Stmt *l : outer) {
+        bool declaresOptimizer = llvm::any_of(it.steps, [&](const OptimizerStep &s) {
+          const clang::VarDecl *var = lossVariable(s.optimizer);
+          return var && within(l, var->getLocation());
+        });
+        if (declaresOptimizer)
+          break;
+        it.outerLoop = l;
+      }
+    }
+    // Gradient reads between the first backward and a step.
+    clang::SourceLocation firstBackward = it.passes.front().call->getEndLoc();
+    for (const OptimizerStep &step : it.steps)
+      for (const clang::Stmt *s : step.block->body()) {
+        if (s == step.statement || within(s, step.call->getBeginLoc()))
+          break;
+        if (before(s->getBeginLoc(), firstBackward) || llvm::is_contained(it.gradientAccesses, s))
+          continue;
+        if (!isBoundary(s) && accessesGradients(s))
+          it.gradientAccesses.push_back(s);
+      }
+    llvm::sort(it.gradientAccesses, [&](const clang::Stmt *a, const clang::Stmt *b) {
+      return before(a->getBeginLoc(), b->getBeginLoc());
+    });
+    out_.iterations_.push_back(std::move(it));
+  }
+
+  clang::ASTContext &ctx_;
+  const clang::SourceManager &sm_;
+  TrainingLoops &out_;
+  std::vector<Site> backwards_;
+  std::vector<Site> steps_;
+  std::vector<const clang::CallExpr *> dependentBackwards_;
+};
+
+const TrainingLoops &TrainingLoops::of(clang::ASTContext &ctx) {
+  // One analysis per live ASTContext; the context erases its entry when it is destroyed, so a
+  // later TU whose context reuses the address never sees a stale analysis.
+  static std::map<const clang::ASTContext *, std::unique_ptr<TrainingLoops>> cache;
+  auto [it, inserted] = cache.try_emplace(&ctx);
+  if (inserted) {
+    it->second = std::make_unique<TrainingLoops>();
+    TrainingLoopFinder finder(ctx, *it->second);
+    finder.TraverseAST(ctx);
+    finder.finish();
+    ctx.AddDeallocation([](void *key) { cache.erase(static_cast<const clang::ASTContext *>(key)); }, &ctx);
+  }
+  return *it->second;
+}
+
+} // namespace ampify
