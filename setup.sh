@@ -7,7 +7,7 @@ cd "$(dirname "$0")"
 
 BUILD_DIR=${AMPIFY_BUILD_DIR:-build}
 PACKAGES=(clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools clang-tools-19
-          clang-tidy-19 libtorch-dev libgtest-dev cmake ninja-build python3 neovim ccache)
+          clang-tidy-19 libtorch-dev libgtest-dev cmake ninja-build python3 neovim ccache libgloo-dev)
 
 install_missing() {
   local missing=()

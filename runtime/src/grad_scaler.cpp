@@ -8,6 +8,8 @@
 #endif
 
 #include <cmath>
+#include <cstdlib>
+#include <fstream>
 #include <sstream>
 #include <type_traits>
 
@@ -143,6 +145,8 @@ GradScaler::GradScaler(GradScalerOptions options)
   TORCH_CHECK(options_.growth_interval() <= INT32_MAX, "ampify::GradScaler: growth_interval must fit in int32");
   TORCH_CHECK(options_.init_scale() > 0.0 && std::isfinite(options_.init_scale()),
               "ampify::GradScaler: init_scale must be finite and > 0, got ", options_.init_scale());
+  if (const char* trace = std::getenv("AMPIFY_SCALER_TRACE"))
+    trace_path_ = trace;
 }
 
 void GradScaler::lazy_init(const c10::Device& device) {
@@ -269,8 +273,11 @@ bool GradScaler::step(torch::optim::Optimizer& optimizer, torch::optim::Optimize
   at::Tensor found = st.found_inf_per_device.size() == 1
                          ? st.found_inf_per_device.front().second
                          : combine_found_inf(st.found_inf_per_device, st.found_inf_per_device.front().first);
-  const bool ok = found.item<float>() == 0.0f;
+  found = reduce_across_ranks(found);
+  st.found_inf = found.item<float>();
+  const bool ok = st.found_inf == 0.0f;
   if (ok) optimizer.step();
+  st.stepped = ok;
   st.stage = Stage::STEPPED;
   return ok;
 }
@@ -298,7 +305,7 @@ void GradScaler::fused_adamw_step(torch::optim::AdamW& optimizer) {
     TORCH_CHECK(!st->found_inf_per_device.empty(),
                 "ampify::GradScaler: no inf checks were recorded for this optimizer: none of its parameters has a "
                 "gradient. Run backward on scaler.scale(loss) before fused_adamw_step()");
-    rep_found.emplace(combine_found_inf(st->found_inf_per_device, scale_.device()));
+    rep_found.emplace(reduce_across_ranks(combine_found_inf(st->found_inf_per_device, scale_.device())));
   }
 
   at::NoGradGuard no_grad;
@@ -375,7 +382,8 @@ void GradScaler::update() {
   TORCH_CHECK(!all.empty(), "ampify::GradScaler: no inf checks were recorded before update(); call "
                             "scaler.step(optimizer) (or scaler.unscale_(optimizer)) before scaler.update(). ",
               stage_hint);
-  at::Tensor found_inf = combine_found_inf(all, scale_.device());
+  at::Tensor found_inf = reduce_across_ranks(combine_found_inf(all, scale_.device()));
+  const double scale_before = trace_path_.empty() ? 0.0 : get_scale();
   if (detail::has_amp_kernels(scale_.device().type())) {
     at::_amp_update_scale_(scale_, growth_tracker_, found_inf, options_.growth_factor(), options_.backoff_factor(),
                            options_.growth_interval());
@@ -383,7 +391,31 @@ void GradScaler::update() {
     detail::update_scale_reference_(scale_, growth_tracker_, found_inf, options_.growth_factor(),
                                     options_.backoff_factor(), options_.growth_interval());
   }
+  if (!trace_path_.empty())
+    write_trace(scale_before, found_inf);
   per_optimizer_.clear();
+}
+
+at::Tensor GradScaler::reduce_across_ranks(at::Tensor found_inf) const {
+  if (!options_.found_inf_reducer())
+    return found_inf;
+  // combine_found_inf may hand back a tensor that an optimizer's state still holds: reduce a copy.
+  at::Tensor reduced = found_inf.clone();
+  options_.found_inf_reducer()(reduced);
+  return reduced;
+}
+
+void GradScaler::write_trace(double scale_before, const at::Tensor& found_inf) const {
+  std::ofstream out(trace_path_, std::ios::app);
+  out << "{\"scale_before\": " << scale_before << ", \"found_inf\": " << found_inf.item<float>()
+      << ", \"scale_after\": " << get_scale() << ", \"optimizers\": [";
+  bool first = true;
+  for (const auto& kv : per_optimizer_) {
+    out << (first ? "" : ", ") << "{\"found_inf\": " << kv.second.found_inf
+        << ", \"stepped\": " << (kv.second.stepped ? "true" : "false") << "}";
+    first = false;
+  }
+  out << "]}\n";
 }
 
 void GradScaler::update(double new_scale) {

@@ -13,12 +13,17 @@
 #include <torch/serialize/output-archive.h>
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
 namespace ampify {
+
+/// Sums a one-element found_inf tensor across data-parallel ranks, in place (an all-reduce with
+/// SUM). See ampify/distributed.h for one made from a c10d process group.
+using FoundInfReducer = std::function<void(at::Tensor& found_inf)>;
 
 /// GradScaler options, in LibTorch's builder style: GradScalerOptions().init_scale(1024).growth_interval(100)
 struct GradScalerOptions {
@@ -27,6 +32,11 @@ struct GradScalerOptions {
   TORCH_ARG(double, backoff_factor) = 0.5;
   TORCH_ARG(int64_t, growth_interval) = 2000;
   TORCH_ARG(bool, enabled) = true;
+  /// Data-parallel training: reduces found_inf across ranks before each skip decision and each
+  /// scale update, so every rank skips the same steps and keeps the same scale even when the ranks
+  /// see different gradients (sharded state, or unscale_ before the gradient all-reduce).
+  /// Like FSDP's ShardedGradScaler. Every rank must then call step() and update() alike.
+  TORCH_ARG(FoundInfReducer, found_inf_reducer) = nullptr;
 };
 
 /// Dynamic loss scaling for mixed-precision training, with the semantics of torch.amp.GradScaler:
@@ -98,6 +108,8 @@ class GradScaler {
   struct OptimizerState {
     Stage stage = Stage::READY;
     std::vector<std::pair<c10::Device, at::Tensor>> found_inf_per_device;
+    float found_inf = 0; // as read on the host by step(), for the trace
+    bool stepped = false;
   };
 
   void lazy_init(const c10::Device& device);
@@ -107,6 +119,9 @@ class GradScaler {
                                                                 const at::Tensor& found_inf,
                                                                 bool allow_fp16);
   OptimizerState& state_of(const torch::optim::Optimizer& optimizer);
+  /// `found_inf` summed across ranks when a reducer is set; otherwise `found_inf` itself.
+  at::Tensor reduce_across_ranks(at::Tensor found_inf) const;
+  void write_trace(double scale_before, const at::Tensor& found_inf) const;
 
   GradScalerOptions options_;
   bool enabled_;
@@ -116,6 +131,10 @@ class GradScaler {
   int64_t init_growth_tracker_ = 0;
   std::unordered_map<const torch::optim::Optimizer*, OptimizerState> per_optimizer_;
   std::unordered_map<const void*, at::Tensor> fused_steps_;  // param TensorImpl* -> step (float)
+  /// AMPIFY_SCALER_TRACE, read at construction: a file that update() appends one JSON line to
+  /// per iteration (scale before and after, found_inf, and each optimizer's found_inf and whether
+  /// it stepped). It costs host syncs, so it is for tests and debugging only.
+  std::string trace_path_;
 };
 
 /// torch::save / torch::load support: torch::save(scaler, "scaler.pt"); torch::load(scaler, "scaler.pt").
