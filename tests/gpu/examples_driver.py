@@ -114,8 +114,9 @@ def check(name, r):
             for i, t in enumerate(trace):
                 overflow = t["found_inf"] > 0
                 skipped += overflow
-                if t["stepped"] == overflow:
-                    out.append(f"{name} fp16 update {i}: stepped={t['stepped']} but found_inf={t['found_inf']}")
+                wrong = [o for o in t["optimizers"] if o["stepped"] == (o["found_inf"] > 0)]
+                if wrong or not t["optimizers"]:
+                    out.append(f"{name} fp16 update {i}: an optimizer's step disagrees with its found_inf: {t}")
                     break
                 # These runs are shorter than growth_interval (2000), so the scale never grows.
                 expected = t["scale_before"] * (0.5 if overflow else 1.0)
