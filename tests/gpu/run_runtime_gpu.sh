@@ -19,8 +19,10 @@ NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 GTEST_ARGS=()
 if [ -d "$ROOT/.gtest-src/googletest" ]; then GTEST_ARGS=(-DAMPIFY_GTEST_SOURCE_DIR="$ROOT/.gtest-src/googletest"); fi
 
+NCCL_HINT=$(python3 -c 'import nvidia.nccl, os; print(os.path.join(list(nvidia.nccl.__path__)[0], "include"))' 2>/dev/null || true)
+
 step configure
-cmake -S "$ROOT/tests/gpu" -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+cmake -S "$ROOT/tests/gpu" -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release -DNCCL_INCLUDE_HINT="$NCCL_HINT" \
   -DCMAKE_PREFIX_PATH="$TORCH_PREFIX" -DCMAKE_CUDA_COMPILER="$NVCC" -DCMAKE_CUDA_ARCHITECTURES=90 \
   -DTORCH_CUDA_ARCH_LIST=9.0 "${GTEST_ARGS[@]}" || exit 1
 step build
@@ -37,6 +39,9 @@ python3 "$ROOT/tests/gpu/parity.py" gen "$WORK/parity" \
 
 step "training"
 "$B/ampify_gpu_checks" train || fail=1
+
+step "data-parallel scaler over NCCL, world size 1"
+if [ -x "$B/ampify_nccl_world1" ]; then "$B/ampify_nccl_world1" || fail=1; else echo "not built (no c10d NCCL headers)"; fail=1; fi
 fi
 
 if [ "${AMPIFY_SKIP_BENCH:-0}" != 1 ]; then
