@@ -386,8 +386,22 @@ private:
              "backward() is written inside a macro: not migrated");
       return;
     }
-    if (!steps_.empty()) {
-      const clang::FunctionDecl *other = steps_.front().owner.function;
+    if (llvm::any_of(steps_, [](const Site &s) { return !hasClosure(s); })) {
+      // Name the function that calls this one and steps, else any function that steps.
+      const clang::FunctionDecl *other = nullptr;
+      for (const Site &s : steps_) {
+        if (hasClosure(s))
+          continue;
+        bool callsThis = containsStmt(s.owner.body(), [&](const clang::Stmt *n) {
+          const auto *call = llvm::dyn_cast<clang::CallExpr>(n);
+          const clang::FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
+          return callee && callee->getCanonicalDecl() == owner.function->getCanonicalDecl();
+        });
+        if (!other || callsThis)
+          other = s.owner.function;
+        if (callsThis)
+          break;
+      }
       refuse(RefusedIteration::Reason::StepInOtherFunction, b.call->getBeginLoc(),
              "backward() here but the optimizer step() is in another function ('" +
                  (other->getDeclName().isIdentifier() ? other->getName().str() : std::string("lambda")) +
@@ -553,7 +567,9 @@ private:
     }
     // Gradient reads between the first backward and a step.
     clang::SourceLocation firstBackward = it.passes.front().call->getEndLoc();
-    for (const OptimizerStep &step : it.steps)
+    for (const OptimizerStep &step : it.steps) {
+      if (step.unbraced)
+        continue; // the block around a conditional step runs whether or not it steps
       for (const clang::Stmt *s : step.block->body()) {
         if (s == step.statement || within(s, step.call->getBeginLoc()))
           break;
@@ -562,6 +578,7 @@ private:
         if (!isBoundary(s) && accessesGradients(s))
           it.gradientAccesses.push_back(s);
       }
+    }
     llvm::sort(it.gradientAccesses, [&](const clang::Stmt *a, const clang::Stmt *b) {
       return before(a->getBeginLoc(), b->getBeginLoc());
     });
@@ -584,7 +601,8 @@ const TrainingLoops &TrainingLoops::of(clang::ASTContext &ctx) {
   if (inserted) {
     it->second = std::make_unique<TrainingLoops>();
     TrainingLoopFinder finder(ctx, *it->second);
-    finder.TraverseAST(ctx);
+    for (clang::Decl *decl : ctx.getTraversalScope())
+      finder.TraverseDecl(decl);
     finder.finish();
     ctx.AddDeallocation([](void *key) { cache.erase(static_cast<const clang::ASTContext *>(key)); }, &ctx);
   }

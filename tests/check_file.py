@@ -54,8 +54,11 @@ def main():
     ap.add_argument("--tier", choices=["mock", "real"], required=True)
     ap.add_argument("--mock-prefix", help="the mock LibTorch install (mock tier)")
     ap.add_argument("--pch", help="precompiled <torch/torch.h> (real tier)")
-    ap.add_argument("--compile-check", nargs="*", default=None,
-                    help="after a fix, compile the result with this command (file appended)")
+    ap.add_argument("--compile-check", default=None,
+                    help="after a fix, compile the result with this command line, one shell-quoted "
+                         "string (file appended)")
+    ap.add_argument("--ampify-arg", action="append", default=[],
+                    help="an extra argument for every ampify run (e.g. the runtime's include dir)")
     ap.add_argument("file")
     args = ap.parse_args()
 
@@ -86,7 +89,7 @@ def main():
         if subcommand == "check":
             cmd = [args.ampify, "check", "--color=never", *tier_args, *rest, "--fix", target]
         else:
-            cmd = [args.ampify, subcommand, *tier_args, *rest, target]
+            cmd = [args.ampify, subcommand, *tier_args, *args.ampify_arg, *rest, target]
         r = run(cmd)
         if r.returncode not in (0, 1):
             fail("ampify exited %d: %s" % (r.returncode, shlex.join(cmd)), r.stdout, r.stderr)
@@ -113,7 +116,7 @@ def main():
             if open(target).read() != fixed:
                 fail("a second run changed the file again", r2.stdout, r2.stderr)
             if args.compile_check:
-                cc = run([*args.compile_check, target])
+                cc = run([*shlex.split(args.compile_check), target])
                 if cc.returncode != 0:
                     fail("the rewritten file does not compile", cc.stdout, cc.stderr)
         print("ok: %s (%s tier)" % (os.path.basename(args.file), args.tier))

@@ -1,0 +1,59 @@
+// AMPIFY: fix
+// Gradient accumulation: update() goes inside the step's condition, braced or not; unscale_()
+// comes before clipping and before reading gradients.
+#include <torch/torch.h>
+
+struct NetImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) { return fc(x); }
+  torch::nn::Linear fc{nullptr};
+};
+TORCH_MODULE(Net);
+
+void accumulate(Net &model, torch::optim::SGD &opt, int steps, int every) {
+  for (int i = 0; i < steps; ++i) {
+    auto x = torch::randn({4, 4});
+    auto loss = torch::mse_loss(model(x), x) / every;
+    loss.backward();
+    if ((i + 1) % every == 0) {
+      torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0);
+      opt.step();
+      opt.zero_grad();
+    }
+  }
+}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(c10::kCUDA);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto x = torch::randn({4, 4});{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto loss = torch::mse_loss(model(x), x) / every;{{$}}
+// CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    scaler.scale(loss).backward();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    if ((i + 1) % every == 0) {{[{]}}{{$}}
+// CHECK-FIXES-NEXT: {{^}}      scaler.unscale_(opt);{{$}}
+// CHECK-FIXES-NEXT: {{^}}      torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0);{{$}}
+// CHECK-FIXES-NEXT: {{^}}      scaler.step(opt);{{$}}
+// CHECK-FIXES-NEXT: {{^}}      scaler.update();{{$}}
+// CHECK-FIXES-NEXT: {{^}}      opt.zero_grad();{{$}}
+
+double unbraced(Net &model, torch::optim::Adam &opt, int steps) {
+  double norm = 0;
+  for (int i = 0; i < steps; ++i) {
+    auto x = torch::randn({4, 4});
+    (torch::mse_loss(model(x), x) / 4).backward();
+    norm += 1;
+    if (i % 4 == 3)
+      opt.step();
+    else
+      norm = 0;
+  }
+  return norm;
+}
+// CHECK-FIXES: {{^}}  ampify::GradScaler scaler;{{$}}
+// CHECK-FIXES-NEXT: {{^}}  for (int i = 0; i < steps; ++i) {{[{]}}{{$}}
+// CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(c10::kCUDA);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto x = torch::randn({4, 4});{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto loss = torch::mse_loss(model(x), x) / 4;{{$}}
+// CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    scaler.scale(loss).backward();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    norm += 1;{{$}}
+// CHECK-FIXES-NEXT: {{^}}    if (i % 4 == 3){{$}}
+// CHECK-FIXES-NEXT: {{^}}      { scaler.step(opt); scaler.update(); }{{$}}
+// CHECK-FIXES-NEXT: {{^}}    else{{$}}

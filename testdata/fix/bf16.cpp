@@ -1,0 +1,27 @@
+// AMPIFY: fix --dtype=bf16 --device=cpu
+// bf16: autocast only, no GradScaler; the loss and the steps are left as they are.
+#include <torch/torch.h>
+
+struct NetImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) { return fc(x); }
+  torch::nn::Linear fc{nullptr};
+};
+TORCH_MODULE(Net);
+
+void train(Net &model, torch::optim::AdamW &opt) {
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto loss = model(torch::randn({2, 2})).sum();
+    loss.backward();
+    torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0);
+    opt.step();
+  }
+}
+// CHECK-FIXES: {{^}}  for (int i = 0; i < 10; ++i) {{[{]}}{{$}}
+// CHECK-FIXES-NEXT: {{^}}    opt.zero_grad();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(c10::kCPU).dtype(at::kBFloat16));{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto loss = model(torch::randn({2, 2})).sum();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    loss.backward();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    opt.step();{{$}}

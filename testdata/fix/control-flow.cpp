@@ -1,0 +1,39 @@
+// AMPIFY: fix
+// break and goto out of the loop between the forward pass and backward: the Autocast object ends
+// its region when it goes out of scope, whichever way control leaves.
+#include <torch/torch.h>
+
+struct NetImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) { return fc(x); }
+  torch::nn::Linear fc{nullptr};
+};
+TORCH_MODULE(Net);
+
+int train(Net &model, torch::optim::Adam &opt) {
+  for (int i = 0; i < 100; ++i) {
+    auto loss = model(torch::randn({2, 2})).sum();
+    if (loss.item<double>() < 0.01)
+      break;
+    if (loss.item<double>() > 1e6)
+      goto diverged;
+    loss.backward();
+    opt.step();
+    opt.zero_grad();
+  }
+  return 0;
+diverged:
+  return 1;
+}
+// CHECK-FIXES: {{^}}  ampify::GradScaler scaler;{{$}}
+// CHECK-FIXES-NEXT: {{^}}  for (int i = 0; i < 100; ++i) {{[{]}}{{$}}
+// CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(c10::kCUDA);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto loss = model(torch::randn({2, 2})).sum();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    if (loss.item<double>() < 0.01){{$}}
+// CHECK-FIXES-NEXT: {{^}}      break;{{$}}
+// CHECK-FIXES-NEXT: {{^}}    if (loss.item<double>() > 1e6){{$}}
+// CHECK-FIXES-NEXT: {{^}}      goto diverged;{{$}}
+// CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    scaler.scale(loss).backward();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    scaler.step(opt);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    scaler.update();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    opt.zero_grad();{{$}}

@@ -1,0 +1,44 @@
+// Mock of the ampify runtime's public header (runtime/include/ampify/amp.h): the declarations
+// that `ampify fix` writes and the fix tests use, with the runtime's signatures.
+#pragma once
+#include <torch/torch.h>
+
+#include <optional>
+#include <vector>
+
+namespace ampify {
+
+struct AutocastOptions {
+  AutocastOptions(c10::DeviceType device = c10::kCUDA);
+  AutocastOptions &device(c10::DeviceType device);
+  AutocastOptions &dtype(std::optional<c10::ScalarType> dtype);
+  AutocastOptions &enabled(bool enabled);
+};
+
+class Autocast {
+public:
+  explicit Autocast(c10::DeviceType device = c10::kCUDA);
+  explicit Autocast(const AutocastOptions &options);
+  ~Autocast();
+  Autocast(const Autocast &) = delete;
+  Autocast &operator=(const Autocast &) = delete;
+  void exit();
+  void end();
+};
+
+struct GradScalerOptions {
+  GradScalerOptions &init_scale(double value);
+  GradScalerOptions &enabled(bool value);
+};
+
+class GradScaler {
+public:
+  explicit GradScaler(GradScalerOptions options = {});
+  at::Tensor scale(const at::Tensor &outputs);
+  std::vector<at::Tensor> scale(const std::vector<at::Tensor> &outputs);
+  void unscale_(torch::optim::Optimizer &optimizer);
+  bool step(torch::optim::Optimizer &optimizer, torch::optim::Optimizer::LossClosure closure = nullptr);
+  void update();
+};
+
+} // namespace ampify
