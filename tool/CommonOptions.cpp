@@ -1,5 +1,10 @@
 #include "CommonOptions.h"
 
+#include "ampify/Scheduler.h"
+#include "ampify/Shard.h"
+#include "ampify/Worker.h"
+
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -40,6 +45,58 @@ static cl::opt<std::string> Color("color", cl::desc("Colour the output: auto, al
 static cl::opt<bool> Verbose("verbose", cl::desc("Say what is being analysed"), cl::sub(CheckCommand), cl::sub(FixCommand),
                              cl::cat(AmpifyCategory));
 
+// The execution engine (Scheduler.h): parallel workers, the cache, progress, sharding.
+static cl::opt<unsigned> Jobs("j", cl::desc("Analyse this many TUs at once, each in its own worker "
+                                            "process (default: the number of cores)"),
+                              cl::value_desc("N"), cl::init(0), cl::Prefix, cl::sub(CheckCommand),
+                              cl::cat(AmpifyCategory));
+static cl::opt<std::string> CacheDir("cache-dir",
+                                     cl::desc("Where results and precompiled preambles are cached "
+                                              "(default: $AMPIFY_CACHE_DIR, else $XDG_CACHE_HOME/ampify)"),
+                                     cl::value_desc("DIR"), cl::sub(CheckCommand), cl::cat(AmpifyCategory));
+static cl::opt<bool> NoCache("no-cache", cl::desc("Parse every TU, reusing no cached result"),
+                             cl::sub(CheckCommand), cl::cat(AmpifyCategory));
+static cl::opt<bool> NoPreamble("no-preamble",
+                                cl::desc("Parse each TU's headers itself instead of sharing a "
+                                         "precompiled preamble"),
+                                cl::sub(CheckCommand), cl::cat(AmpifyCategory));
+static cl::opt<bool> Quiet("quiet", cl::desc("No progress line and no warnings about the cache"),
+                           cl::sub(CheckCommand), cl::cat(AmpifyCategory));
+static cl::opt<std::string> ShardSpec("shard",
+                                      cl::desc("Analyse only part K of N of the TUs (a CI matrix "
+                                               "job); 'ampify merge' combines the parts' reports"),
+                                      cl::value_desc("K/N"), cl::sub(CheckCommand), cl::cat(AmpifyCategory));
+static cl::opt<std::string> WorkerRequestPath("worker", cl::desc("Internal: run one worker job"),
+                                              cl::Hidden, cl::sub(CheckCommand));
+
+/// The command line without what cannot change a TU's findings (inputs, parallelism, output
+/// and cache options): part of the result cache's key. Unknown options stay in, which can only
+/// cost a cache hit, never reuse a wrong result.
+static std::vector<std::string> findingRelevantArguments() {
+  static const llvm::StringSet<> Irrelevant = {
+      "j", "cache-dir", "no-cache", "no-preamble", "quiet", "verbose", "shard", "worker", "color",
+      "fail-on", "fix", "p", "format", "o", "output", "export-fixes"};
+  static const llvm::StringSet<> TakesValue = {"j", "cache-dir", "shard", "p", "o", "output",
+                                               "format", "export-fixes", "fail-on", "color"};
+  const std::vector<std::string> &args = invocation();
+  std::vector<std::string> kept;
+  for (size_t i = 1; i < args.size(); ++i) {
+    llvm::StringRef arg = args[i];
+    if (llvm::is_contained(InputPaths, args[i]))
+      continue;
+    llvm::StringRef name = arg.ltrim('-').split('=').first;
+    if (arg.starts_with("-j") && llvm::all_of(arg.drop_front(2), llvm::isDigit))
+      name = "j"; // -jN
+    if (arg.starts_with("-") && Irrelevant.contains(name)) {
+      if (!arg.contains('=') && TakesValue.contains(name))
+        ++i;
+      continue;
+    }
+    kept.push_back(args[i]);
+  }
+  return kept;
+}
+
 bool analysisOptionsFromCommandLine(AnalysisOptions &options) {
   std::string error;
   if (!options.checks.parse(Checks, error)) {
@@ -75,6 +132,12 @@ bool useColors() {
 
 bool analyzeCommandLineInputs(const AnalysisOptions &options, const CallbackFactory &callbacks,
                               std::vector<TranslationUnitResult> &results) {
+  if (!WorkerRequestPath.empty()) {
+    // A worker: one job for the parent process, which reads the result file; nothing else runs.
+    llvm::outs().flush();
+    llvm::errs().flush();
+    std::exit(runWorker(WorkerRequestPath, options, callbacks));
+  }
   auto units = collectTranslationUnits(InputPaths, BuildPath, options);
   if (!units) {
     llvm::errs() << "ampify: error: " << llvm::toString(units.takeError()) << "\n";
@@ -84,14 +147,30 @@ bool analyzeCommandLineInputs(const AnalysisOptions &options, const CallbackFact
     llvm::errs() << "ampify: error: no translation unit to analyse under the given paths\n";
     return false;
   }
-  for (const auto &unit : *units) {
-    if (options.verbose)
-      llvm::errs() << "ampify: analysing " << unit.Filename << "\n";
-    results.push_back(analyzeTranslationUnit(unit, options, callbacks));
-    if (!results.back().parsed)
-      llvm::errs() << "ampify: error: " << unit.Filename << " was not analysed: "
-                   << results.back().failure << "\n";
+  if (!ShardSpec.empty()) {
+    auto shard = parseShard(ShardSpec);
+    if (!shard) {
+      llvm::errs() << "ampify: error: " << llvm::toString(shard.takeError()) << "\n";
+      return false;
+    }
+    *units = selectShard(std::move(*units), *shard);
+    if (units->empty())
+      return true; // more shards than TUs: this one has nothing to do
   }
+  // Code-loading flags are dropped (and said so) here, once per TU, cached or not.
+  for (auto &unit : *units)
+    for (const std::string &flag : dropCodeLoadingFlags(unit.CommandLine))
+      llvm::errs() << "ampify: warning: ignoring '" << flag << "' in the compile command of "
+                   << unit.Filename << ": flags that load code are never honoured\n";
+  SchedulerOptions scheduling;
+  scheduling.jobs = Jobs;
+  scheduling.cacheDir = CacheDir;
+  scheduling.useResultCache = !NoCache;
+  scheduling.usePreamble = !NoPreamble;
+  scheduling.quiet = Quiet;
+  scheduling.verbose = options.verbose;
+  scheduling.configuration = findingRelevantArguments();
+  results = runTranslationUnits(*units, options, callbacks, scheduling);
   return true;
 }
 

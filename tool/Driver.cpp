@@ -273,6 +273,34 @@ collectTranslationUnits(const std::vector<std::string> &paths, llvm::StringRef b
   return units;
 }
 
+void addAnalysisArgumentAdjusters(tooling::ClangTool &tool, const AnalysisOptions &options) {
+  tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+      options.extraArgsBefore, tooling::ArgumentInsertPosition::BEGIN));
+  tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+      options.extraArgs, tooling::ArgumentInsertPosition::END));
+  tool.appendArgumentsAdjuster([](const tooling::CommandLineArguments &args, llvm::StringRef) {
+    tooling::CommandLineArguments out = args;
+    if (llvm::none_of(args, [](llvm::StringRef a) { return a.starts_with("-resource-dir"); }))
+      out.insert(out.begin() + 1, "-resource-dir=" AMPIFY_CLANG_RESOURCE_DIR);
+    return out;
+  });
+}
+
+std::vector<std::string> filesRead(clang::FileManager &files) {
+  llvm::SmallVector<clang::OptionalFileEntryRef, 256> seen;
+  files.GetUniqueIDMapping(seen);
+  std::vector<std::string> paths;
+  for (clang::OptionalFileEntryRef file : seen) {
+    if (!file)
+      continue;
+    llvm::StringRef real = file->getFileEntry().tryGetRealPathName();
+    paths.push_back(real.empty() ? absolute(file->getName()) : real.str());
+  }
+  llvm::sort(paths);
+  paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
+  return paths;
+}
+
 TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &command,
                                              const AnalysisOptions &options,
                                              const CallbackFactory &callbacks) {
@@ -287,17 +315,7 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
 
   SingleCommandDatabase db(adjusted);
   tooling::ClangTool tool(db, {command.Filename});
-  tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-      options.extraArgsBefore, tooling::ArgumentInsertPosition::BEGIN));
-  tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-      options.extraArgs, tooling::ArgumentInsertPosition::END));
-  tool.appendArgumentsAdjuster([](const tooling::CommandLineArguments &args, llvm::StringRef) {
-    tooling::CommandLineArguments out = args;
-    if (llvm::none_of(args, [](llvm::StringRef a) { return a.starts_with("-resource-dir"); }))
-      out.insert(out.begin() + 1, "-resource-dir=" AMPIFY_CLANG_RESOURCE_DIR);
-    return out;
-  });
-
+  addAnalysisArgumentAdjusters(tool, options);
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> diagOptions = new clang::DiagnosticOptions();
   diagOptions->ShowColors = llvm::errs().has_colors();
   CompilerErrorPrinter errorPrinter(llvm::errs(), diagOptions.get());
@@ -323,6 +341,7 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
     result.failure = "it does not compile (the compiler's errors are above)";
   } else {
     result.findings = std::move(sink.findings);
+    result.inputs = filesRead(tool.getFiles());
   }
   return result;
 }

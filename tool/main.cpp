@@ -1,6 +1,8 @@
 // ampify: move LibTorch C++ training code to automatic mixed precision.
 #include "Commands.h"
 
+#include "ampify/Worker.h"
+
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
@@ -25,6 +27,7 @@ const std::vector<const CommandRegistration *> &registeredCommands() { return re
 
 int main(int argc, const char **argv) {
   llvm::InitLLVM init(argc, argv);
+  ampify::setInvocation(argc, argv); // workers re-run it
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << "ampify " AMPIFY_VERSION " (built with LLVM " LLVM_VERSION_STRING ")\n";
   });

@@ -8,6 +8,7 @@
 #include "ampify/RuleOptions.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
 #include "llvm/Support/Error.h"
 
 #include <functional>
@@ -36,6 +37,8 @@ struct TranslationUnitResult {
   bool parsed = true;   // false: compiler errors (printed to stderr) or a crash
   std::string failure;  // why, when !parsed
   std::vector<Finding> findings;
+  /// Every file the parse read (absolute paths): what a cached result depends on.
+  std::vector<std::string> inputs;
 };
 
 /// Files (C++ or CUDA sources) and directories (searched recursively for sources) become one TU
@@ -51,6 +54,14 @@ collectTranslationUnits(const std::vector<std::string> &paths, llvm::StringRef b
 TranslationUnitResult analyzeTranslationUnit(const clang::tooling::CompileCommand &command,
                                              const AnalysisOptions &options,
                                              const CallbackFactory &callbacks);
+
+/// Adds the argument adjusters every parse of ampify uses (--extra-arg, --extra-arg-before,
+/// Clang's resource directory); the preamble builder shares them with analyzeTranslationUnit.
+void addAnalysisArgumentAdjusters(clang::tooling::ClangTool &tool, const AnalysisOptions &options);
+
+/// Every file `files` saw during a parse, as sorted absolute paths (what a cached result or a
+/// precompiled preamble depends on).
+std::vector<std::string> filesRead(clang::FileManager &files);
 
 /// The callbacks of `ampify check`: every rule that `options.checks` enables.
 CallbackFactory ruleCallbacks(const AnalysisOptions &options);

@@ -1,0 +1,330 @@
+#!/usr/bin/env python3
+"""The execution engine end to end, on the mock headers: parallel workers with ordered output,
+the shared preamble (same findings with and without it), the result cache (a re-run parses
+nothing; a change re-parses what it touches), progress, sharding and `ampify merge`, and the bad
+input that must not poison later runs: an unwritable cache, concurrent runs sharing a cache, a
+worker killed mid-analysis, corrupt cache entries."""
+import argparse
+import glob
+import json
+import os
+import pty
+import re
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+ARGS = None
+
+HAZARD = """#include <torch/torch.h>
+#include "shared.h"
+torch::Tensor f{n}(torch::Tensor z, torch::Tensor y) {{
+  return torch::binary_cross_entropy(torch::sigmoid(z), y);
+}}
+"""
+CLEAN = """#include <torch/torch.h>
+torch::Tensor g{n}(torch::Tensor z, torch::Tensor y) {{
+  return torch::binary_cross_entropy_with_logits(z, y);
+}}
+"""
+# A user header with a hazard, included by several TUs: reported once.
+SHARED_H = """#pragma once
+#include <torch/torch.h>
+inline torch::Tensor shared(torch::Tensor z, torch::Tensor y) {
+  return torch::binary_cross_entropy(z, y);
+}
+"""
+# A user header reached through <...> and -I: must stay out of the preamble and be analysed.
+ANGLE_USER_H = """#pragma once
+#include <torch/torch.h>
+inline torch::Tensor angled(torch::Tensor z, torch::Tensor y) {
+  return torch::binary_cross_entropy(z, y);
+}
+"""
+ANGLE_TU = """#include <torch/torch.h>
+#include <proj/angled.h>
+torch::Tensor h{n}(torch::Tensor z) {{ return angled(z, z); }}
+"""
+# Constant evaluation that keeps a worker busy for seconds: the TU to kill.
+SLOW = """#include <torch/torch.h>
+constexpr long spin(long n) { long s = 0; for (long i = 0; i < n; ++i) s += i % 7; return s; }
+static_assert(spin(%d) > 0);
+torch::Tensor slow(torch::Tensor z, torch::Tensor y) {
+  return torch::binary_cross_entropy(z, y);
+}
+"""
+
+
+def ampify(*args, env=None, timeout=300):
+    return subprocess.run([ARGS.ampify, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True, env=env, timeout=timeout)
+
+
+class Scale(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="ampify-scale-")
+        self.src = os.path.join(self.dir, "src")
+        self.cache = os.path.join(self.dir, "cache")
+        self.mock = "--torch-prefix=" + ARGS.mock_prefix
+        self.write("src/shared.h", SHARED_H)
+        for n in range(4):
+            self.write("src/hazard%d.cpp" % n, HAZARD.format(n=n))
+        for n in range(3):
+            self.write("src/clean%d.cpp" % n, CLEAN.format(n=n))
+
+    def tearDown(self):
+        for path, _, _ in os.walk(self.dir):
+            os.chmod(path, 0o755)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def write(self, name, text):
+        path = os.path.join(self.dir, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+
+    def check(self, *args, cache=None, env=None):
+        return ampify("check", self.mock, "--color=never", "--cache-dir=" + (cache or self.cache),
+                      *args, env=env)
+
+    def test_parallel_output_is_ordered_and_deduplicated(self):
+        serial = self.check("-j1", "--no-cache", "--no-preamble", self.src)
+        parallel = self.check("-j4", "--no-cache", "--no-preamble", self.src)
+        self.assertEqual(serial.returncode, 1, serial.stderr)
+        self.assertEqual(parallel.returncode, 1, parallel.stderr)
+        self.assertEqual(serial.stdout, parallel.stdout)
+        # 4 TUs include shared.h: its finding is reported once; one finding per hazard TU.
+        self.assertEqual(parallel.stdout.count("shared.h:4:10: warning"), 1, parallel.stdout)
+        self.assertEqual(len(re.findall(r"hazard\d\.cpp:4:\d+: warning", parallel.stdout)), 4)
+        self.assertIn("5 finding(s) in 7 translation unit(s)", parallel.stderr)
+
+    def test_preamble_gives_identical_findings(self):
+        self.write("inc/proj/angled.h", ANGLE_USER_H)
+        for n in range(2):
+            self.write("src/angled%d.cpp" % n, ANGLE_TU.format(n=n))
+        inc = "--extra-arg=-I" + os.path.join(self.dir, "inc")
+        plain = self.check("-j2", "--no-cache", "--no-preamble", inc, self.src)
+        shared = self.check("-j2", "--no-cache", "--verbose", inc, self.src)
+        self.assertEqual(plain.returncode, 1, plain.stderr)
+        self.assertEqual(plain.stdout, shared.stdout)
+        self.assertIn("precompiling the preamble", shared.stderr)
+        self.assertRegex(shared.stderr, r"analysed .*hazard0\.cpp \(.*preamble\)")
+        # The user's header behind <...> was analysed, not hidden in the preamble.
+        self.assertIn("angled.h:4:10: warning", shared.stdout)
+        # The next run reuses the preamble from the cache, still with the same findings.
+        again = self.check("-j2", "--no-cache", "--verbose", inc, self.src)
+        self.assertIn("reusing the cached preamble", again.stderr)
+        self.assertEqual(plain.stdout, again.stdout)
+
+    def test_corrupt_or_stale_preamble_is_rebuilt(self):
+        first = self.check("-j2", "--no-cache", self.src)
+        pchs = glob.glob(os.path.join(self.cache, "preambles", "*.pch"))
+        self.assertEqual(len(pchs), 1, first.stderr)
+        with open(pchs[0], "r+b") as f:
+            f.truncate(1000)
+        again = self.check("-j2", "--no-cache", "--verbose", self.src)
+        self.assertEqual(first.stdout, again.stdout)
+        self.assertNotIn("reusing the cached preamble", again.stderr)
+        self.assertIn("precompiling the preamble", again.stderr)
+
+    def test_stale_preamble_after_header_change(self):
+        mock = os.path.join(self.dir, "mock")
+        shutil.copytree(ARGS.mock_prefix, mock)
+        args = ["-j2", "--no-cache", "--verbose", "--torch-prefix=" + mock]
+        first = self.check(*args, self.src)
+        self.assertIn("precompiling the preamble", first.stderr)
+        torch_h = glob.glob(os.path.join(mock, "**", "torch", "torch.h"), recursive=True)[0]
+        with open(torch_h, "a") as f:
+            f.write("\n// changed\n")
+        again = self.check(*args, self.src)
+        self.assertIn("precompiling the preamble", again.stderr)
+        self.assertNotIn("failed", again.stderr)
+        self.assertEqual(first.stdout, again.stdout)
+
+    def test_result_cache_reuses_unchanged_tus(self):
+        cold = self.check("-j2", "--verbose", self.src)
+        self.assertIn("7 TU(s): 0 cached, 7 parsed", cold.stderr)
+        warm = self.check("-j2", "--verbose", self.src)
+        self.assertIn("7 TU(s): 7 cached, 0 parsed", warm.stderr)
+        self.assertEqual(cold.stdout, warm.stdout)
+        self.assertEqual(cold.returncode, warm.returncode)
+        # A header change re-parses exactly the TUs that read it.
+        with open(os.path.join(self.src, "shared.h"), "a") as f:
+            f.write("// touched\n")
+        touched = self.check("-j2", "--verbose", self.src)
+        self.assertIn("7 TU(s): 3 cached, 4 parsed", touched.stderr)
+        self.assertEqual(cold.stdout, touched.stdout)
+        # Different checks: nothing is reused.
+        other = self.check("-j2", "--verbose", "--checks=-*", self.src)
+        self.assertIn("0 cached, 7 parsed", other.stderr)
+        self.assertEqual(other.stdout, "")
+        # --no-cache parses everything.
+        self.assertIn("0 cached, 7 parsed", self.check("-j2", "--verbose", "--no-cache", self.src).stderr)
+
+    def test_corrupt_result_entry_is_ignored(self):
+        cold = self.check("-j2", self.src)
+        for path in glob.glob(os.path.join(self.cache, "results", "*", "*.json")):
+            with open(path, "w") as f:
+                f.write("{not json")
+        again = self.check("-j2", "--verbose", self.src)
+        self.assertIn("0 cached, 7 parsed", again.stderr)
+        self.assertEqual(cold.stdout, again.stdout)
+
+    def test_unwritable_cache_runs_without_it(self):
+        os.makedirs(self.cache)
+        os.chmod(self.cache, stat.S_IRUSR | stat.S_IXUSR)
+        if os.access(self.cache, os.W_OK):
+            self.skipTest("running as root: permissions are not enforced")
+        r = self.check("-j2", self.src)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("is not writable; running without the cache", r.stderr)
+        self.assertIn("5 finding(s)", r.stderr)
+        self.assertEqual(os.listdir(self.cache), [])
+
+    def test_concurrent_runs_share_a_cache(self):
+        cmd = [ARGS.ampify, "check", self.mock, "--color=never", "--cache-dir=" + self.cache, "-j2", self.src]
+        runs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(3)]
+        outs = [p.communicate(timeout=300) for p in runs]
+        for p, (out, err) in zip(runs, outs):
+            self.assertEqual(p.returncode, 1, err)
+            self.assertEqual(out, outs[0][0])
+        warm = self.check("-j2", "--verbose", self.src)
+        self.assertIn("7 cached, 0 parsed", warm.stderr)
+        self.assertEqual(warm.stdout, outs[0][0])
+        self.assertFalse(glob.glob(os.path.join(self.cache, "**", "*.tmp-*"), recursive=True))
+
+    def test_killed_worker_is_reported_and_not_cached(self):
+        slow = self.write("src/slow.cpp", SLOW % 30000000)
+        args = ["-j2", "--verbose", "--extra-arg=-fconstexpr-steps=2000000000", self.src]
+        proc = subprocess.Popen([ARGS.ampify, "check", self.mock, "--color=never",
+                                 "--cache-dir=" + self.cache, *args],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        killed = self.kill_worker_of(slow, proc)
+        out, err = proc.communicate(timeout=300)
+        self.assertTrue(killed, err)
+        self.assertEqual(proc.returncode, 2, err)
+        self.assertRegex(err, r"slow\.cpp was not analysed: the analysis crashed or was killed")
+        self.assertIn("5 finding(s) in 8 translation unit(s), 1 not analysed", err)
+        # The next run re-analyses the killed TU (its result was never cached) and reuses the rest.
+        again = self.check(*args)
+        self.assertIn("8 TU(s): 7 cached, 1 parsed", again.stderr)
+        self.assertIn("slow.cpp:5:10: warning", again.stdout)
+
+    def kill_worker_of(self, source, proc):
+        """SIGKILLs the worker analysing `source` (only a child of `proc` whose request names it)."""
+        deadline = time.time() + 120
+        while time.time() < deadline and proc.poll() is None:
+            for pid in os.listdir("/proc"):
+                if not pid.isdigit():
+                    continue
+                try:
+                    with open("/proc/%s/cmdline" % pid, "rb") as f:
+                        argv = f.read().split(b"\0")
+                    with open("/proc/%s/stat" % pid) as f:
+                        ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+                except OSError:
+                    continue
+                if ppid != proc.pid:
+                    continue
+                requests = [a[len(b"--worker="):] for a in argv if a.startswith(b"--worker=")]
+                if not requests:
+                    continue
+                try:
+                    with open(requests[0].decode()) as f:
+                        request = json.load(f)
+                except (OSError, ValueError):
+                    continue
+                if request.get("file") == source:
+                    time.sleep(0.5)  # well into the parse
+                    os.kill(int(pid), signal.SIGKILL)
+                    return True
+            time.sleep(0.05)
+        return False
+
+    def test_progress_only_on_a_terminal(self):
+        quiet = self.check("-j2", "--no-cache", self.src)
+        self.assertNotIn("\r", quiet.stderr)
+        self.assertNotIn("ETA", quiet.stderr)
+        master, slave = pty.openpty()
+        env = {k: v for k, v in os.environ.items() if k != "CI"}
+        proc = subprocess.Popen([ARGS.ampify, "check", self.mock, "--color=never", "--cache-dir=" + self.cache,
+                                 "-j2", "--no-cache", self.src], stdout=subprocess.PIPE, stderr=slave, env=env)
+        os.close(slave)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+        proc.communicate(timeout=300)
+        os.close(master)
+        self.assertRegex(seen.decode(errors="replace"), r"\[\d+/7\] \d+%")
+        env["CI"] = "true"
+        master, slave = pty.openpty()
+        proc = subprocess.Popen([ARGS.ampify, "check", self.mock, "--color=never", "--cache-dir=" + self.cache,
+                                 "-j2", "--no-cache", self.src], stdout=subprocess.PIPE, stderr=slave, env=env)
+        os.close(slave)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+        proc.communicate(timeout=300)
+        os.close(master)
+        self.assertNotIn(b"ETA", seen)
+        self.assertNotIn(b"/7]", seen)
+
+    def test_shards_partition_and_merge(self):
+        full = self.check("-j2", "--no-cache", "--format=json", self.src)
+        if "format" in full.stderr and full.returncode == 2:
+            self.skipTest("--format=json is not available in this build")
+        parts, fixes = [], []
+        for k in (1, 2, 3):
+            path = os.path.join(self.dir, "shard%d.json" % k)
+            fix = os.path.join(self.dir, "shard%d.yaml" % k)
+            r = self.check("-j2", "--verbose", "--shard=%d/3" % k, "--format=json", "--export-fixes=" + fix, self.src)
+            self.assertIn(r.returncode, (0, 1), r.stderr)
+            with open(path, "w") as f:
+                f.write(r.stdout)
+            parts.append(path)
+            fixes.append(fix)
+            self.assertRegex(r.stderr, r"(3|2) TU\(s\)")
+        merged = ampify("merge", *parts)
+        self.assertEqual(merged.returncode, 0, merged.stderr)
+        self.assertEqual(json.loads(merged.stdout)["findings"], json.loads(full.stdout)["findings"])
+        out = os.path.join(self.dir, "all.yaml")
+        r = ampify("merge", "-o", out, *[f for f in fixes if os.path.exists(f)])
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(out) as f:
+            text = f.read()
+        self.assertEqual(text.count("DiagnosticName:"), 5, text)
+        bad = ampify("merge", parts[0], fixes[0])
+        self.assertEqual(bad.returncode, 2)
+        self.assertIn("one kind", bad.stderr)
+        self.assertEqual(self.check("--shard=4/3", self.src).returncode, 2)
+
+
+def main():
+    global ARGS
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--ampify", required=True)
+    ap.add_argument("--mock-prefix", required=True)
+    ARGS, rest = ap.parse_known_args()
+    unittest.main(argv=[sys.argv[0], *rest])
+
+
+if __name__ == "__main__":
+    main()

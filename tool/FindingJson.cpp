@@ -1,0 +1,145 @@
+#include "ampify/FindingJson.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+namespace ampify {
+namespace json = llvm::json;
+
+// Static, not in an anonymous namespace: llvm::json finds fromJSON overloads by argument-dependent
+// lookup, which sees namespace ampify but not a nested unnamed namespace.
+
+static bool mapUnsigned(const json::Object &o, llvm::StringRef key, unsigned &out, json::Path path) {
+  std::optional<int64_t> value = o.getInteger(key);
+  if (!value || *value < 0 || *value > std::numeric_limits<unsigned>::max()) {
+    path.field(key).report("expected an unsigned integer");
+    return false;
+  }
+  out = static_cast<unsigned>(*value);
+  return true;
+}
+
+static json::Value toJSON(const SourcePoint &p) {
+  return json::Object{{"file", p.file}, {"line", p.line}, {"column", p.column}, {"offset", p.offset}};
+}
+
+static bool fromJSON(const json::Value &v, SourcePoint &p, json::Path path) {
+  json::ObjectMapper o(v, path);
+  const json::Object *object = v.getAsObject();
+  return o && o.map("file", p.file) && mapUnsigned(*object, "line", p.line, path) &&
+         mapUnsigned(*object, "column", p.column, path) && mapUnsigned(*object, "offset", p.offset, path);
+}
+
+static json::Value toJSON(const FindingNote &n) {
+  return json::Object{{"where", toJSON(n.where)}, {"message", n.message}};
+}
+
+static bool fromJSON(const json::Value &v, FindingNote &n, json::Path path) {
+  json::ObjectMapper o(v, path);
+  return o && o.map("where", n.where) && o.map("message", n.message);
+}
+
+static json::Value replacementToJSON(const clang::tooling::Replacement &r) {
+  return json::Object{{"file", r.getFilePath()}, {"offset", r.getOffset()}, {"length", r.getLength()},
+                      {"text", r.getReplacementText()}};
+}
+
+static bool replacementsFromJSON(const json::Value *v, std::vector<clang::tooling::Replacement> &out,
+                                 json::Path path) {
+  if (!v)
+    return true;
+  const json::Array *array = v->getAsArray();
+  if (!array) {
+    path.report("expected an array of fixes");
+    return false;
+  }
+  for (size_t i = 0; i < array->size(); ++i) {
+    json::Path at = path.index(i);
+    json::ObjectMapper o((*array)[i], at);
+    std::string file, text;
+    unsigned offset = 0, length = 0;
+    if (!(o && o.map("file", file) && o.map("text", text) &&
+          mapUnsigned(*(*array)[i].getAsObject(), "offset", offset, at) &&
+          mapUnsigned(*(*array)[i].getAsObject(), "length", length, at)))
+      return false;
+    out.emplace_back(file, offset, length, text);
+  }
+  return true;
+}
+
+
+json::Value toJSON(const Finding &f) {
+  json::Array notes, fixes;
+  for (const FindingNote &n : f.notes)
+    notes.push_back(toJSON(n));
+  for (const auto &r : f.fixes)
+    fixes.push_back(replacementToJSON(r));
+  json::Object digests;
+  for (const auto &[file, digest] : f.parsedDigests)
+    digests[file] = llvm::utohexstr(digest); // 64-bit values do not survive JSON numbers
+  return json::Object{{"rule", f.rule},
+                      {"severity", severityName(f.severity)},
+                      {"where", toJSON(f.where)},
+                      {"message", f.message},
+                      {"notes", std::move(notes)},
+                      {"fixes", std::move(fixes)},
+                      {"parsedDigests", std::move(digests)}};
+}
+
+bool fromJSON(const json::Value &v, Finding &f, json::Path path) {
+  json::ObjectMapper o(v, path);
+  std::string severity;
+  if (!(o && o.map("rule", f.rule) && o.map("severity", severity) && o.map("where", f.where) &&
+        o.map("message", f.message) && o.mapOptional("notes", f.notes) &&
+        replacementsFromJSON(v.getAsObject()->get("fixes"), f.fixes, path.field("fixes"))))
+    return false;
+  if (severity == "note")
+    f.severity = Severity::Note;
+  else if (severity == "warning")
+    f.severity = Severity::Warning;
+  else if (severity == "error")
+    f.severity = Severity::Error;
+  else {
+    path.field("severity").report("expected note, warning or error");
+    return false;
+  }
+  if (const json::Object *digests = v.getAsObject()->getObject("parsedDigests"))
+    for (const auto &[file, digest] : *digests) {
+      uint64_t value = 0;
+      auto text = digest.getAsString();
+      if (!text || text->getAsInteger(16, value)) {
+        path.field("parsedDigests").report("expected hexadecimal digests");
+        return false;
+      }
+      f.parsedDigests[file.str()] = value;
+    }
+  return true;
+}
+
+json::Value toJSON(const TranslationUnitResult &r) {
+  json::Array findings;
+  for (const Finding &f : r.findings)
+    findings.push_back(toJSON(f));
+  return json::Object{{"file", r.file},         {"parsed", r.parsed},
+                      {"failure", r.failure},   {"findings", std::move(findings)},
+                      {"inputs", r.inputs}};
+}
+
+bool fromJSON(const json::Value &v, TranslationUnitResult &r, json::Path path) {
+  json::ObjectMapper o(v, path);
+  return o && o.map("file", r.file) && o.map("parsed", r.parsed) && o.map("failure", r.failure) &&
+         o.map("findings", r.findings) && o.mapOptional("inputs", r.inputs);
+}
+
+llvm::Expected<json::Value> readJsonFile(llvm::StringRef path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return llvm::createStringError(buffer.getError(), "cannot read '%s': %s", path.str().c_str(),
+                                   buffer.getError().message().c_str());
+  auto value = json::parse((*buffer)->getBuffer());
+  if (!value)
+    return llvm::createStringError(std::errc::invalid_argument, "'%s' is not valid JSON: %s",
+                                   path.str().c_str(), llvm::toString(value.takeError()).c_str());
+  return value;
+}
+
+} // namespace ampify

@@ -1,0 +1,271 @@
+#include "ampify/Preamble.h"
+
+#include "ampify/FindingJson.h"
+
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace ampify {
+namespace tooling = clang::tooling;
+namespace json = llvm::json;
+
+namespace {
+
+std::string resolve(llvm::StringRef directory, llvm::StringRef path) {
+  llvm::SmallString<256> abs(path);
+  llvm::sys::fs::make_absolute(directory, abs);
+  llvm::sys::path::remove_dots(abs, /*remove_dot_dot=*/true);
+  return std::string(abs);
+}
+
+/// Options whose value is the next argument and that only concern the build's outputs.
+bool isOutputOption(llvm::StringRef arg) {
+  return arg == "-o" || arg == "-MF" || arg == "-MT" || arg == "-MQ";
+}
+
+/// The TU's flags without its input file and outputs: what decides whether two TUs can share a
+/// precompiled header.
+std::vector<std::string> sharedFlags(const tooling::CompileCommand &command) {
+  std::vector<std::string> flags;
+  const auto &args = command.CommandLine;
+  for (size_t i = 0; i < args.size(); ++i) {
+    llvm::StringRef arg = args[i];
+    if (isOutputOption(arg)) {
+      ++i;
+      continue;
+    }
+    if (arg == "-c" || arg == "-MD" || arg == "-MMD" || arg == "-MP" ||
+        (arg.starts_with("-o") && arg.size() > 2) || (i > 0 && !arg.starts_with("-") &&
+                                                      resolve(command.Directory, arg) == command.Filename))
+      continue;
+    flags.push_back(args[i]);
+  }
+  return flags;
+}
+
+/// A flag that makes the parse start with something other than the main file's text, or that is
+/// not C++: such TUs are parsed as they are.
+bool injectsOrIsNotCxx(llvm::ArrayRef<std::string> args) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    llvm::StringRef arg = args[i];
+    if (arg.starts_with("-include") || arg.starts_with("--include") || arg.starts_with("-imacros") ||
+        arg.starts_with("-emit-") || arg == "-fsyntax-only" || arg.contains("cuda"))
+      return true;
+    if (arg == "-x" && i + 1 < args.size() && !llvm::StringRef(args[i + 1]).starts_with("c++"))
+      return true;
+    if (arg.starts_with("-x") && arg.size() > 2 && !arg.drop_front(2).starts_with("c++"))
+      return true;
+  }
+  return false;
+}
+
+/// Directories searched for <...> before the system ones (-I): a header found there is the
+/// user's own.
+std::vector<std::string> userIncludeDirs(const tooling::CompileCommand &command,
+                                         llvm::ArrayRef<std::string> extra) {
+  std::vector<std::string> args = command.CommandLine;
+  args.insert(args.end(), extra.begin(), extra.end());
+  std::vector<std::string> dirs;
+  for (size_t i = 0; i < args.size(); ++i) {
+    llvm::StringRef arg = args[i];
+    llvm::StringRef dir;
+    if ((arg == "-I" || arg == "-idirafter") && i + 1 < args.size())
+      dir = args[++i];
+    else if (arg.consume_front("--include-directory="))
+      dir = arg;
+    else if (arg.starts_with("-idirafter"))
+      dir = arg.drop_front(strlen("-idirafter"));
+    else if (arg.consume_front("-I"))
+      dir = arg;
+    if (!dir.empty())
+      dirs.push_back(resolve(command.Directory, dir));
+  }
+  return dirs;
+}
+
+/// Skips blank space and comments from `pos`; false when a block comment does not end.
+bool skipSpaceAndComments(llvm::StringRef text, size_t &pos) {
+  while (pos < text.size()) {
+    char c = text[pos];
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') {
+      ++pos;
+    } else if (text.substr(pos).starts_with("//")) {
+      size_t end = text.find('\n', pos);
+      if (end != llvm::StringRef::npos && end > 0 && text[end - 1] == '\\')
+        return false; // a continued line comment: not worth understanding
+      pos = end == llvm::StringRef::npos ? text.size() : end;
+    } else if (text.substr(pos).starts_with("/*")) {
+      size_t end = text.find("*/", pos + 2);
+      if (end == llvm::StringRef::npos)
+        return false;
+      pos = end + 2;
+    } else {
+      return true;
+    }
+  }
+  return true;
+}
+
+/// The leading `#include <name>` lines of `source`, up to the first other line.
+std::vector<std::string> leadingAngleIncludes(llvm::StringRef source) {
+  std::vector<std::string> names;
+  size_t pos = 0;
+  while (skipSpaceAndComments(source, pos) && pos < source.size()) {
+    size_t end = source.find('\n', pos);
+    llvm::StringRef line = source.slice(pos, end == llvm::StringRef::npos ? source.size() : end);
+    llvm::StringRef rest = line.trim();
+    if (!rest.consume_front("#"))
+      break;
+    rest = rest.ltrim();
+    if (!rest.consume_front("include"))
+      break;
+    rest = rest.ltrim();
+    if (!rest.consume_front("<"))
+      break;
+    size_t close = rest.find('>');
+    if (close == llvm::StringRef::npos)
+      break;
+    llvm::StringRef after = rest.substr(close + 1).trim();
+    if (!after.empty() && !after.starts_with("//"))
+      break;
+    names.push_back(rest.take_front(close).str());
+    pos = end == llvm::StringRef::npos ? source.size() : end;
+  }
+  return names;
+}
+
+class PreambleAction : public clang::GeneratePCHAction {};
+
+} // namespace
+
+std::optional<PreamblePlan> planPreamble(const tooling::CompileCommand &command, llvm::StringRef source,
+                                         const AnalysisOptions &options) {
+  if (llvm::sys::path::extension(command.Filename) == ".cu" || injectsOrIsNotCxx(command.CommandLine) ||
+      injectsOrIsNotCxx(options.extraArgs) || injectsOrIsNotCxx(options.extraArgsBefore))
+    return std::nullopt;
+  std::vector<std::string> extra = options.extraArgsBefore;
+  extra.insert(extra.end(), options.extraArgs.begin(), options.extraArgs.end());
+  std::vector<std::string> userDirs = userIncludeDirs(command, extra);
+
+  PreamblePlan plan;
+  for (const std::string &name : leadingAngleIncludes(source)) {
+    bool userHeader = llvm::any_of(userDirs, [&](const std::string &dir) {
+      llvm::SmallString<256> path(dir);
+      llvm::sys::path::append(path, name);
+      return llvm::sys::fs::exists(path);
+    });
+    if (userHeader)
+      break;
+    plan.includeText += "#include <" + name + ">\n";
+  }
+  if (plan.includeText.empty())
+    return std::nullopt;
+
+  plan.headerCommand.Directory = command.Directory;
+  plan.headerCommand.CommandLine = sharedFlags(command);
+  std::vector<std::string> keyParts = {"preamble-v1", toolIdentity(), command.Directory, plan.includeText};
+  keyParts.insert(keyParts.end(), plan.headerCommand.CommandLine.begin(), plan.headerCommand.CommandLine.end());
+  keyParts.push_back("--extra-before");
+  keyParts.insert(keyParts.end(), options.extraArgsBefore.begin(), options.extraArgsBefore.end());
+  keyParts.push_back("--extra");
+  keyParts.insert(keyParts.end(), options.extraArgs.begin(), options.extraArgs.end());
+  plan.key = contentKey(keyParts);
+  return plan;
+}
+
+llvm::Expected<std::vector<std::string>> buildPreamble(const tooling::CompileCommand &headerCommand,
+                                                       llvm::StringRef includeText,
+                                                       llvm::StringRef pchPath,
+                                                       const AnalysisOptions &options) {
+  std::string headerPath = (pchPath + ".h").str();
+  if (!writeFileAtomicallyQuiet(headerPath, includeText))
+    return llvm::createStringError(std::errc::io_error, "cannot write '%s'", headerPath.c_str());
+  tooling::CompileCommand command = headerCommand;
+  command.Filename = headerPath;
+  command.CommandLine.insert(command.CommandLine.end(), {"-x", "c++-header", headerPath, "-o", pchPath.str()});
+  class Database : public tooling::CompilationDatabase {
+  public:
+    explicit Database(tooling::CompileCommand c) : c_(std::move(c)) {}
+    std::vector<tooling::CompileCommand> getCompileCommands(llvm::StringRef) const override { return {c_}; }
+
+  private:
+    tooling::CompileCommand c_;
+  } db(command);
+  tooling::ClangTool tool(db, {headerPath});
+  tool.clearArgumentsAdjusters(); // keep -o: the output is the point
+  addAnalysisArgumentAdjusters(tool, options);
+  tool.setPrintErrorMessage(false);
+  if (tool.run(tooling::newFrontendActionFactory<PreambleAction>().get()) != 0 ||
+      !llvm::sys::fs::exists(pchPath))
+    return llvm::createStringError(std::errc::invalid_argument, "the preamble did not compile");
+  return filesRead(tool.getFiles());
+}
+
+std::string PreambleStore::manifestPath(llvm::StringRef key) const {
+  llvm::SmallString<256> path(dir_);
+  llvm::sys::path::append(path, key.str() + ".json");
+  return std::string(path);
+}
+
+std::string PreambleStore::scratchPath(llvm::StringRef key) const {
+  llvm::SmallString<256> model(dir_);
+  llvm::sys::path::append(model, key.take_front(16).str() + "-%%%%%%%%.pch");
+  llvm::SmallString<256> path;
+  llvm::sys::fs::createUniquePath(model, path, /*MakeAbsolute=*/true);
+  return std::string(path);
+}
+
+std::optional<std::string> PreambleStore::lookup(llvm::StringRef key, FileDigests &digests) const {
+  if (!enabled())
+    return std::nullopt;
+  auto value = readJsonFile(manifestPath(key));
+  if (!value) {
+    llvm::consumeError(value.takeError());
+    return std::nullopt;
+  }
+  const json::Object *manifest = value->getAsObject();
+  std::optional<llvm::StringRef> pch = manifest ? manifest->getString("pch") : std::nullopt;
+  std::optional<llvm::StringRef> pchDigest = manifest ? manifest->getString("pchDigest") : std::nullopt;
+  // A pch's content is checked like any input: a truncated or overwritten file is not used.
+  if (pch && pchDigest && digests.of(*pch) == *pchDigest &&
+      dependenciesUnchanged(manifest->get("dependencies"), digests))
+    return pch->str();
+  discard(key, pch.value_or(""));
+  return std::nullopt;
+}
+
+std::optional<std::string> PreambleStore::publish(llvm::StringRef key, llvm::StringRef builtPch,
+                                                  llvm::ArrayRef<std::string> inputs,
+                                                  FileDigests &digests) const {
+  json::Object manifest{{"pch", builtPch},
+                        {"pchDigest", digests.of(builtPch)},
+                        {"dependencies", dependencyList(inputs, digests)}};
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << json::Value(std::move(manifest));
+  if (!writeFileAtomicallyQuiet(manifestPath(key), os.str()))
+    return std::nullopt;
+  return builtPch.str();
+}
+
+void PreambleStore::discard(llvm::StringRef key, llvm::StringRef pch) const {
+  std::string manifest = manifestPath(key);
+  if (auto value = readJsonFile(manifest)) {
+    const json::Object *object = value->getAsObject();
+    if (!object || object->getString("pch") == pch)
+      llvm::sys::fs::remove(manifest);
+  } else {
+    llvm::consumeError(value.takeError());
+  }
+  if (!pch.empty()) {
+    llvm::sys::fs::remove(pch);
+    llvm::sys::fs::remove(pch + ".h");
+  }
+}
+
+} // namespace ampify

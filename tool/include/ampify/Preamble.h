@@ -1,0 +1,61 @@
+// Shared preambles: TUs that start with the same system #includes under the same flags parse
+// those headers once, from a precompiled header built by a worker and kept in the cache.
+//
+// Only the leading `#include <...>` lines that resolve to system headers (-isystem or the
+// compiler's own directories) go into the preamble. The analysis scope excludes declarations in
+// system headers anyway, so findings are the same with and without it; a user header in the
+// preamble would have its declarations hidden from the matchers, so the preamble stops at the
+// first include that is not a system header.
+#pragma once
+
+#include "ampify/Cache.h"
+#include "ampify/Driver.h"
+
+#include <optional>
+#include <string>
+
+namespace ampify {
+
+struct PreamblePlan {
+  std::string key;          // content key of the include text, flags, directory and tool
+  std::string includeText;  // the header to precompile: the TU's leading system #includes
+  clang::tooling::CompileCommand headerCommand; // compiles that header with the TU's flags
+};
+
+/// The preamble the TU `command` (whose main file holds `source`) can share, or none: no leading
+/// system include, CUDA, or flags that already inject headers (-include, -include-pch).
+std::optional<PreamblePlan> planPreamble(const clang::tooling::CompileCommand &command,
+                                         llvm::StringRef source, const AnalysisOptions &options);
+
+/// Writes `includeText` to `pchPath`.h and precompiles it into `pchPath` with the linked Clang
+/// and the flags of `headerCommand`. Returns the files the header read.
+llvm::Expected<std::vector<std::string>> buildPreamble(const clang::tooling::CompileCommand &headerCommand,
+                                                       llvm::StringRef includeText,
+                                                       llvm::StringRef pchPath,
+                                                       const AnalysisOptions &options);
+
+/// Preambles on disk: <cache>/preambles/<key>.json (the manifest: pch file, its digest, the
+/// digests of every header it read) next to the pch files themselves.
+class PreambleStore {
+public:
+  explicit PreambleStore(const ResultCache &cache) : dir_(cache.subdirectory("preambles")) {}
+  bool enabled() const { return !dir_.empty(); }
+
+  /// The pch of `key` if its manifest, its content and every header it read still match; an
+  /// entry that does not is removed.
+  std::optional<std::string> lookup(llvm::StringRef key, FileDigests &digests) const;
+  /// A fresh path to build a pch for `key` into.
+  std::string scratchPath(llvm::StringRef key) const;
+  /// Publishes a built pch (moved into place) with its dependencies; returns its final path.
+  std::optional<std::string> publish(llvm::StringRef key, llvm::StringRef builtPch,
+                                     llvm::ArrayRef<std::string> inputs, FileDigests &digests) const;
+  /// Drops the pch `pch` of `key`'s entry (stale, corrupt, or a TU failed with it and parsed
+  /// without it), and the manifest if it still names that pch.
+  void discard(llvm::StringRef key, llvm::StringRef pch) const;
+
+private:
+  std::string manifestPath(llvm::StringRef key) const;
+  std::string dir_;
+};
+
+} // namespace ampify
