@@ -313,10 +313,6 @@ private:
                "in different translation units?): not migrated");
       return;
     }
-    if (steps.empty()) {
-      refuseOrphanBackward(owner, backs.front());
-      return;
-    }
     if (usesMixedPrecision(owner.body())) {
       TrainingIteration done;
       done.function = owner.function;
@@ -327,6 +323,10 @@ private:
         done.passes.push_back(std::move(pass));
       }
       out_.migrated_.push_back(std::move(done));
+      return;
+    }
+    if (steps.empty()) {
+      refuseOrphanBackward(owner, backs.front());
       return;
     }
     for (const Site &b : backs)
@@ -386,6 +386,12 @@ private:
              "backward() is written inside a macro: not migrated");
       return;
     }
+    if (readsGradients(owner.body())) {
+      refuse(RefusedIteration::Reason::ManualWeightUpdate, b.call->getBeginLoc(),
+             "the weights are updated by hand, with no torch::optim optimizer: GradScaler needs "
+             "an optimizer to unscale and skip steps; not migrated");
+      return;
+    }
     if (llvm::any_of(steps_, [](const Site &s) { return !hasClosure(s); })) {
       // Name the function that calls this one and steps, else any function that steps.
       const clang::FunctionDecl *other = nullptr;
@@ -407,12 +413,6 @@ private:
                  (other->getDeclName().isIdentifier() ? other->getName().str() : std::string("lambda")) +
                  "'): ampify migrates a backward and its step when one function holds both; not "
                  "migrated");
-      return;
-    }
-    if (readsGradients(owner.body())) {
-      refuse(RefusedIteration::Reason::ManualWeightUpdate, b.call->getBeginLoc(),
-             "the weights are updated by hand, with no torch::optim optimizer: GradScaler needs "
-             "an optimizer to unscale and skip steps; not migrated");
       return;
     }
     refuse(RefusedIteration::Reason::StepInOtherUnit, b.call->getBeginLoc(),
