@@ -93,6 +93,40 @@ const clang::Expr *sigmoidOperand(const clang::Expr *e) {
   return nullptr;
 }
 
+const clang::CXXConstructorDecl *forwardedConstructor(const clang::CXXRecordDecl *record,
+                                                      llvm::ArrayRef<const clang::Expr *> args) {
+  if (!record || !(record = record->getDefinition()))
+    return nullptr;
+  const clang::CXXConstructorDecl *found = nullptr;
+  for (const clang::CXXConstructorDecl *ctor : record->ctors()) {
+    if (ctor->isCopyOrMoveConstructor() || ctor->isDeleted() || ctor->getMinRequiredArguments() > args.size() ||
+        ctor->getNumParams() < args.size())
+      continue;
+    if (!args.empty() && ctor->getNumParams() > 0) {
+      bool argIsInteger = args[0]->IgnoreImplicit()->getType()->isIntegralOrEnumerationType();
+      bool paramIsInteger = ctor->getParamDecl(0)->getType()->isIntegralOrEnumerationType();
+      if (argIsInteger != paramIsInteger)
+        continue;
+    }
+    if (found)
+      return nullptr;
+    found = ctor;
+  }
+  return found;
+}
+
+const clang::CXXConstructorDecl *moduleHolderTarget(const clang::CXXConstructExpr *construct) {
+  const clang::CXXConstructorDecl *ctor = construct->getConstructor();
+  if (ctor->isInheritingConstructor())
+    ctor = ctor->getInheritedConstructor().getConstructor();
+  const auto *holder = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(ctor->getParent());
+  if (!holder || holder->getName() != "ModuleHolder" || !inNamespace(holder, "torch::nn") ||
+      !ctor->getPrimaryTemplate() || construct->getNumArgs() == 0 || holder->getTemplateArgs().size() < 1)
+    return nullptr;
+  llvm::ArrayRef<const clang::Expr *> args(construct->getArgs(), construct->getNumArgs());
+  return forwardedConstructor(recordOf(holder->getTemplateArgs()[0].getAsType()), args);
+}
+
 unsigned writtenArgCount(const clang::CallExpr *call) {
   unsigned n = 0;
   for (const clang::Expr *arg : call->arguments())

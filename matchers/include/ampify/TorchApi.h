@@ -4,6 +4,7 @@
 // real-header test tier checks.
 #pragma once
 
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Type.h"
 
@@ -28,6 +29,18 @@ const clang::Expr *stripWrappers(const clang::Expr *e);
 
 /// If `e` is `torch::sigmoid(z)` or `z.sigmoid()`, returns z.
 const clang::Expr *sigmoidOperand(const clang::Expr *e);
+
+/// The constructor of `record` that a forwarding construction with `args` reaches
+/// (std::make_shared<T>(args...), a module holder's variadic constructor): the one constructor
+/// that fits the argument count and the first argument's kind (integer or not); null when none
+/// or several do.
+const clang::CXXConstructorDecl *forwardedConstructor(const clang::CXXRecordDecl *record,
+                                                      llvm::ArrayRef<const clang::Expr *> args);
+
+/// For `torch::nn::Linear(784, 100)`, ModuleHolder<LinearImpl>'s variadic constructor (also
+/// through the constructor TORCH_MODULE's class inherits): the LinearImpl constructor its
+/// arguments reach. Null for other constructions.
+const clang::CXXConstructorDecl *moduleHolderTarget(const clang::CXXConstructExpr *construct);
 
 /// Counts the arguments written in the source (default arguments do not count).
 unsigned writtenArgCount(const clang::CallExpr *call);

@@ -44,6 +44,7 @@ public:
   Tensor to(Device device, bool non_blocking = false, bool copy = false) const;
   Tensor to(TensorOptions options, bool non_blocking = false, bool copy = false) const;
   Tensor half() const;
+  Tensor t() const;
   Tensor bfloat16() const;
   Tensor to_float() const;
   Tensor cuda() const;

@@ -160,7 +160,8 @@ struct BilinearOptions {
 };
 class BilinearImpl : public Cloneable<BilinearImpl> {
 public:
-  BilinearImpl(int64_t in1, int64_t in2, int64_t out) : BilinearImpl(BilinearOptions(in1, in2, out)) {}
+  BilinearImpl(int64_t in1_features, int64_t in2_features, int64_t out_features)
+      : BilinearImpl(BilinearOptions(in1_features, in2_features, out_features)) {}
   explicit BilinearImpl(const BilinearOptions &options_) : options(options_) {}
   Tensor forward(const Tensor &input1, const Tensor &input2);
   BilinearOptions options;
@@ -353,6 +354,9 @@ inline Tensor binary_cross_entropy_with_logits(const Tensor &input, const Tensor
   return torch::binary_cross_entropy_with_logits(input, target);
 }
 Tensor relu(const Tensor &input);
+inline Tensor linear(const Tensor &input, const Tensor &weight, const Tensor &bias = {}) {
+  return torch::linear(input, weight, bias);
+}
 Tensor gelu(const Tensor &input);
 Tensor dropout(const Tensor &input);
 Tensor cross_entropy(const Tensor &input, const Tensor &target);

@@ -1,0 +1,471 @@
+#include "ampify/ConstantValue.h"
+#include "ampify/TorchApi.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace clang;
+
+namespace ampify {
+namespace {
+
+/// Limits that keep evaluation cheap on generated or recursive code.
+constexpr unsigned MaxDepth = 8;
+constexpr size_t MaxValues = 32;
+
+/// One call of a function or constructor, with the argument expression for each parameter
+/// (null where the call leaves it to the default argument).
+struct CallSite {
+  SourceLocation loc;
+  std::vector<const Expr *> args;
+};
+
+const Expr *strip(const Expr *e) {
+  while (e) {
+    const Expr *next = e->IgnoreParenImpCasts();
+    if (const auto *temp = dyn_cast<MaterializeTemporaryExpr>(next))
+      next = temp->getSubExpr();
+    else if (const auto *cleanups = dyn_cast<ExprWithCleanups>(next))
+      next = cleanups->getSubExpr();
+    else if (const auto *cast = dyn_cast<ExplicitCastExpr>(next)) {
+      if (cast->getType()->isIntegralOrEnumerationType() &&
+          cast->getSubExpr()->getType()->isIntegralOrEnumerationType())
+        next = cast->getSubExpr();
+    }
+    if (next == e)
+      return e;
+    e = next;
+  }
+  return e;
+}
+
+const ValueDecl *referencedDecl(const Expr *e) {
+  e = e ? e->IgnoreParenImpCasts() : nullptr;
+  if (const auto *ref = dyn_cast_or_null<DeclRefExpr>(e))
+    return ref->getDecl();
+  if (const auto *member = dyn_cast_or_null<MemberExpr>(e))
+    return member->getMemberDecl();
+  return nullptr;
+}
+
+bool isThisMember(const MemberExpr *member) {
+  return isa<CXXThisExpr>(member->getBase()->IgnoreParenImpCasts());
+}
+
+} // namespace
+
+/// What the evaluator needs from the whole TU: call sites per function and the variables and
+/// fields that are written after their initialisation. Built once, on first use.
+class ConstantEvaluator::Index : public RecursiveASTVisitor<Index> {
+public:
+  llvm::DenseMap<const FunctionDecl *, std::vector<CallSite>> calls;
+  llvm::DenseSet<const ValueDecl *> written;
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+
+  bool VisitCallExpr(CallExpr *call) {
+    const FunctionDecl *callee = call->getDirectCallee();
+    if (!callee || isa<CXXOperatorCallExpr>(call))
+      return true;
+    llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
+    // std::make_shared<T>(args...) and std::make_unique<T>(args...) construct T.
+    if (callee->isInStdNamespace() && (callee->getName() == "make_shared" || callee->getName() == "make_unique")) {
+      if (const TemplateArgumentList *targs = callee->getTemplateSpecializationArgs())
+        if (targs->size() >= 1 && targs->get(0).getKind() == TemplateArgument::Type)
+          addCall(forwardedConstructor(targs->get(0).getAsType()->getAsCXXRecordDecl(), args), call->getBeginLoc(),
+                  args);
+      return true;
+    }
+    addCall(callee, call->getBeginLoc(), args);
+    noteReferenceArguments(callee, args);
+    if (const auto *member = dyn_cast<CXXMemberCallExpr>(call))
+      if (const auto *method = member->getMethodDecl(); method && !method->isConst())
+        markWritten(member->getImplicitObjectArgument());
+    return true;
+  }
+
+  bool VisitCXXConstructExpr(CXXConstructExpr *construct) {
+    llvm::ArrayRef<const Expr *> args(construct->getArgs(), construct->getNumArgs());
+    // A module holder (torch::nn::ModuleHolder<NetImpl>, the base of TORCH_MODULE(Net)) forwards
+    // its arguments to NetImpl's constructor.
+    if (const CXXConstructorDecl *target = moduleHolderTarget(construct)) {
+      addCall(target, construct->getBeginLoc(), args);
+      return true;
+    }
+    const CXXConstructorDecl *ctor = construct->getConstructor();
+    addCall(ctor, construct->getBeginLoc(), args);
+    noteReferenceArguments(ctor, args);
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *op) {
+    if (op->isAssignmentOp())
+      markWritten(op->getLHS());
+    return true;
+  }
+
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *op) {
+    if (op->isAssignmentOp() && op->getNumArgs() >= 1)
+      markWritten(op->getArg(0));
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *op) {
+    if (op->isIncrementDecrementOp() || op->getOpcode() == UO_AddrOf)
+      markWritten(op->getSubExpr());
+    return true;
+  }
+
+private:
+  void addCall(const FunctionDecl *callee, SourceLocation loc, llvm::ArrayRef<const Expr *> args) {
+    if (!callee)
+      return;
+    CallSite site{loc, {}};
+    for (const Expr *arg : args)
+      site.args.push_back(isa<CXXDefaultArgExpr>(arg) ? nullptr : arg);
+    calls[callee->getCanonicalDecl()].push_back(std::move(site));
+  }
+
+  /// An argument bound to a non-const lvalue reference may be written by the callee.
+  void noteReferenceArguments(const FunctionDecl *callee, llvm::ArrayRef<const Expr *> args) {
+    for (unsigned i = 0; i < args.size() && i < callee->getNumParams(); ++i) {
+      QualType type = callee->getParamDecl(i)->getType();
+      if (type->isReferenceType() && !type.getNonReferenceType().isConstQualified() &&
+          !type->isRValueReferenceType())
+        markWritten(args[i]);
+    }
+  }
+
+  void markWritten(const Expr *target) {
+    // `cfg.hidden = 3` writes both the field and (a member of) cfg.
+    while (target) {
+      target = target->IgnoreParenImpCasts();
+      if (const ValueDecl *decl = referencedDecl(target))
+        written.insert(decl);
+      const auto *member = dyn_cast<MemberExpr>(target);
+      target = member ? member->getBase() : nullptr;
+    }
+  }
+};
+
+ConstantEvaluator::ConstantEvaluator(ASTContext &ctx) : ctx_(ctx) {}
+ConstantEvaluator::~ConstantEvaluator() = default;
+
+ConstantEvaluator::Index &ConstantEvaluator::index() {
+  if (!index_) {
+    index_ = std::make_unique<Index>();
+    for (Decl *decl : ctx_.getTraversalScope())
+      index_->TraverseDecl(decl);
+  }
+  return *index_;
+}
+
+namespace {
+
+using Values = std::vector<ConstantValue>;
+
+/// The recursive evaluation behind ConstantEvaluator::evaluate.
+class Evaluation {
+public:
+  Evaluation(ASTContext &ctx, const llvm::DenseMap<const FunctionDecl *, std::vector<CallSite>> &calls,
+             const llvm::DenseSet<const ValueDecl *> &written)
+      : ctx_(ctx), calls_(calls), written_(written) {}
+
+  Values evaluate(const Expr *e, unsigned depth) {
+    if (!e || depth > MaxDepth || e->isValueDependent() || e->isTypeDependent())
+      return {};
+    e = strip(e);
+    if (!e->getType()->isIntegralOrEnumerationType())
+      return {};
+    // An expression written as a macro (`#define VOCAB 50257`) gets one note naming the macro,
+    // not one per token of its body.
+    const SourceManager &sm = ctx_.getSourceManager();
+    SourceLocation begin = e->getBeginLoc();
+    if (!begin.isMacroID() || sm.isMacroArgExpansion(begin))
+      return evaluateStripped(e, depth);
+    SourceLocation expansion = sm.getExpansionLoc(begin);
+    if (expansion == activeExpansion_)
+      return evaluateStripped(e, depth);
+    SourceLocation outer = activeExpansion_;
+    activeExpansion_ = expansion;
+    Values values = evaluateStripped(e, depth);
+    activeExpansion_ = outer;
+    llvm::StringRef macro = Lexer::getImmediateMacroName(begin, sm, ctx_.getLangOpts());
+    if (!macro.empty())
+      values = annotate(std::move(values), sm.getSpellingLoc(begin), "`" + macro.str() + "`");
+    return values;
+  }
+
+private:
+  ASTContext &ctx_;
+  const llvm::DenseMap<const FunctionDecl *, std::vector<CallSite>> &calls_;
+  const llvm::DenseSet<const ValueDecl *> &written_;
+  llvm::DenseSet<const Decl *> inProgress_;
+  SourceLocation activeExpansion_;
+
+  std::string text(const Expr *e) const {
+    return Lexer::getSourceText(CharSourceRange::getTokenRange(e->getSourceRange()), ctx_.getSourceManager(),
+                                ctx_.getLangOpts())
+        .str();
+  }
+
+  /// Clang's own constant folding, for what the structural cases do not cover (constexpr
+  /// function calls, sizeof, config structs read through constexpr objects).
+  Values folded(const Expr *e) {
+    Expr::EvalResult result;
+    if (!e->EvaluateAsInt(result, ctx_))
+      return {};
+    int64_t value = result.Val.getInt().getSExtValue();
+    return {{value, {{e->getBeginLoc(), "`" + text(e) + "` is " + std::to_string(value)}}}};
+  }
+
+  static void append(Values &into, Values more) {
+    for (ConstantValue &value : more) {
+      if (into.size() >= MaxValues)
+        return;
+      bool seen = false;
+      for (const ConstantValue &existing : into)
+        seen |= existing.value == value.value;
+      if (!seen)
+        into.push_back(std::move(value));
+    }
+  }
+
+  static Values annotate(Values values, SourceLocation loc, const std::string &what) {
+    for (ConstantValue &value : values)
+      value.origins.push_back({loc, what + " is " + std::to_string(value.value)});
+    return values;
+  }
+
+  Values evaluateStripped(const Expr *e, unsigned depth) {
+    if (const auto *literal = dyn_cast<IntegerLiteral>(e))
+      return {{literal->getValue().getSExtValue(), {}}};
+    if (const auto *def = dyn_cast<CXXDefaultArgExpr>(e))
+      return evaluate(def->getExpr(), depth + 1);
+    if (const auto *def = dyn_cast<CXXDefaultInitExpr>(e))
+      return evaluate(def->getExpr(), depth + 1);
+    if (const auto *ref = dyn_cast<DeclRefExpr>(e))
+      return evaluateDecl(ref->getDecl(), e, depth);
+    if (const auto *member = dyn_cast<MemberExpr>(e))
+      return evaluateMember(member, depth);
+    if (const auto *op = dyn_cast<BinaryOperator>(e))
+      return evaluateBinary(op, depth);
+    if (const auto *op = dyn_cast<UnaryOperator>(e))
+      return evaluateUnary(op, depth);
+    if (const auto *cond = dyn_cast<ConditionalOperator>(e)) {
+      Values test = evaluate(cond->getCond(), depth + 1);
+      if (test.size() != 1)
+        return {};
+      return evaluate(test[0].value ? cond->getTrueExpr() : cond->getFalseExpr(), depth + 1);
+    }
+    return folded(e);
+  }
+
+  Values evaluateDecl(const ValueDecl *decl, const Expr *use, unsigned depth) {
+    if (const auto *enumerator = dyn_cast<EnumConstantDecl>(decl))
+      return {{enumerator->getInitVal().getSExtValue(),
+               {{enumerator->getLocation(), "`" + enumerator->getNameAsString() + "` is " +
+                                                 std::to_string(enumerator->getInitVal().getSExtValue())}}}};
+    if (const auto *param = dyn_cast<ParmVarDecl>(decl))
+      return evaluateParameter(param, depth);
+    if (const auto *var = dyn_cast<VarDecl>(decl))
+      return evaluateVariable(var, depth);
+    return folded(use);
+  }
+
+  Values evaluateVariable(const VarDecl *var, unsigned depth) {
+    const VarDecl *definition = var->getDefinition() ? var->getDefinition() : var;
+    const Expr *init = definition->getAnyInitializer(definition);
+    if (!init || var->getType()->isReferenceType())
+      return {};
+    bool constant = var->getType().isConstQualified() || var->isConstexpr();
+    // A mutable global with external linkage may be written by another TU.
+    bool provablyUnwritten = !written_.contains(var) && !written_.contains(definition) &&
+                             (var->isLocalVarDecl() || !var->isExternallyVisible());
+    if (!constant && !provablyUnwritten)
+      return {};
+    if (!inProgress_.insert(var).second)
+      return {};
+    Values values = evaluate(init, depth + 1);
+    inProgress_.erase(var);
+    return annotate(std::move(values), definition->getLocation(), "`" + var->getNameAsString() + "`");
+  }
+
+  Values evaluateParameter(const ParmVarDecl *param, unsigned depth) {
+    const auto *function = dyn_cast<FunctionDecl>(param->getDeclContext());
+    if (!function || written_.contains(param) || !inProgress_.insert(param).second)
+      return {};
+    unsigned index = param->getFunctionScopeIndex();
+    std::string name = "`" + param->getNameAsString() + "`";
+    std::string callee = "`" + function->getNameAsString() + "`";
+    Values values;
+    auto found = calls_.find(function->getCanonicalDecl());
+    if (found == calls_.end() || found->second.empty()) {
+      // Called from no code in this TU: the default argument is the value it is built with.
+      if (param->hasDefaultArg() && !param->hasUninstantiatedDefaultArg())
+        values = annotate(evaluate(param->getDefaultArg(), depth + 1), param->getLocation(),
+                          name + " (the default argument; no call in this file passes it)");
+    } else {
+      for (const CallSite &site : found->second) {
+        if (index < site.args.size() && site.args[index])
+          append(values, annotate(evaluate(site.args[index], depth + 1), site.args[index]->getBeginLoc(),
+                                  name + " at this call of " + callee));
+        else if (param->hasDefaultArg() && !param->hasUninstantiatedDefaultArg())
+          append(values, annotate(evaluate(param->getDefaultArg(), depth + 1), site.loc,
+                                  name + " (its default argument) at this call of " + callee));
+      }
+    }
+    inProgress_.erase(param);
+    return values;
+  }
+
+  Values evaluateMember(const MemberExpr *member, unsigned depth) {
+    if (Values values = folded(member); !values.empty())
+      return values;
+    const ValueDecl *decl = member->getMemberDecl();
+    if (const auto *var = dyn_cast<VarDecl>(decl))
+      return evaluateVariable(var, depth);
+    const auto *field = dyn_cast<FieldDecl>(decl);
+    if (!field || written_.contains(field) || !inProgress_.insert(field).second)
+      return {};
+    Values values = isThisMember(member) ? evaluateOwnField(field, depth) : evaluateFieldOf(member, field, depth);
+    inProgress_.erase(field);
+    return values;
+  }
+
+  /// `hidden_` inside its class: what each constructor initialises it with.
+  Values evaluateOwnField(const FieldDecl *field, unsigned depth) {
+    std::string name = "`" + field->getNameAsString() + "`";
+    const CXXRecordDecl *record = dyn_cast<CXXRecordDecl>(field->getParent());
+    if (!record)
+      return {};
+    Values values;
+    bool anyConstructor = false;
+    for (const CXXConstructorDecl *ctor : record->ctors()) {
+      if (ctor->isImplicit() && !ctor->isUsed())
+        continue;
+      anyConstructor = true;
+      const FunctionDecl *definition = nullptr;
+      if (!ctor->hasBody(definition))
+        return {}; // defined elsewhere: its initialisation is unknown
+      const Expr *init = nullptr;
+      for (const CXXCtorInitializer *memberInit : cast<CXXConstructorDecl>(definition)->inits())
+        if (memberInit->getMember() == field)
+          init = memberInit->getInit();
+      if (!init)
+        init = field->getInClassInitializer();
+      if (!init)
+        continue;
+      append(values, annotate(evaluate(init, depth + 1), init->getBeginLoc(), "member " + name));
+    }
+    if (!anyConstructor && field->hasInClassInitializer())
+      values = annotate(evaluate(field->getInClassInitializer(), depth + 1), field->getLocation(), "member " + name);
+    return values;
+  }
+
+  /// `cfg.hidden` where `cfg` is a variable initialised once (`Config cfg{64, 4095};` or `Config cfg;`).
+  Values evaluateFieldOf(const MemberExpr *member, const FieldDecl *field, unsigned depth) {
+    const auto *var = dyn_cast_or_null<VarDecl>(referencedDecl(member->getBase()));
+    if (!var || member->isArrow() || var->getType()->isReferenceType())
+      return {};
+    bool constant = var->getType().isConstQualified();
+    if (!constant && (written_.contains(var) || !(var->isLocalVarDecl() || !var->isExternallyVisible())))
+      return {};
+    const Expr *init = var->getInit() ? var->getInit()->IgnoreImplicit() : nullptr;
+    const Expr *fieldInit = nullptr;
+    if (const auto *list = dyn_cast_or_null<InitListExpr>(init)) {
+      list = list->isSemanticForm() ? list : list->getSemanticForm();
+      if (list && field->getFieldIndex() < list->getNumInits())
+        fieldInit = list->getInit(field->getFieldIndex());
+    } else if (const auto *construct = dyn_cast_or_null<CXXConstructExpr>(init)) {
+      if (construct->getConstructor()->isDefaultConstructor() && construct->getConstructor()->isImplicit())
+        fieldInit = field->getInClassInitializer();
+    } else if (!init && var->getType()->getAsCXXRecordDecl() &&
+               var->getType()->getAsCXXRecordDecl()->hasTrivialDefaultConstructor()) {
+      fieldInit = field->getInClassInitializer();
+    }
+    if (!fieldInit)
+      return {};
+    return annotate(evaluate(fieldInit, depth + 1), var->getLocation(),
+                    "`" + var->getNameAsString() + "." + field->getNameAsString() + "`");
+  }
+
+  Values evaluateUnary(const UnaryOperator *op, unsigned depth) {
+    Values values = evaluate(op->getSubExpr(), depth + 1);
+    switch (op->getOpcode()) {
+    case UO_Plus:
+      return values;
+    case UO_Minus:
+      for (ConstantValue &value : values)
+        value.value = -value.value;
+      return values;
+    default:
+      return folded(op);
+    }
+  }
+
+  Values evaluateBinary(const BinaryOperator *op, unsigned depth) {
+    BinaryOperatorKind kind = op->getOpcode();
+    if (kind != BO_Add && kind != BO_Sub && kind != BO_Mul && kind != BO_Div && kind != BO_Rem && kind != BO_Shl &&
+        kind != BO_Shr)
+      return folded(op);
+    Values lhs = evaluate(op->getLHS(), depth + 1), rhs = evaluate(op->getRHS(), depth + 1);
+    Values result;
+    for (const ConstantValue &a : lhs)
+      for (const ConstantValue &b : rhs) {
+        std::optional<int64_t> value = apply(kind, a.value, b.value);
+        if (!value)
+          continue;
+        ConstantValue combined{*value, a.origins};
+        combined.origins.insert(combined.origins.end(), b.origins.begin(), b.origins.end());
+        append(result, {std::move(combined)});
+      }
+    return result;
+  }
+
+  static std::optional<int64_t> apply(BinaryOperatorKind kind, int64_t a, int64_t b) {
+    int64_t out = 0;
+    switch (kind) {
+    case BO_Add:
+      return __builtin_add_overflow(a, b, &out) ? std::nullopt : std::optional<int64_t>(out);
+    case BO_Sub:
+      return __builtin_sub_overflow(a, b, &out) ? std::nullopt : std::optional<int64_t>(out);
+    case BO_Mul:
+      return __builtin_mul_overflow(a, b, &out) ? std::nullopt : std::optional<int64_t>(out);
+    case BO_Div:
+      return b == 0 ? std::nullopt : std::optional<int64_t>(a / b);
+    case BO_Rem:
+      return b == 0 ? std::nullopt : std::optional<int64_t>(a % b);
+    case BO_Shl:
+      return (b < 0 || b > 62 || a < 0 || a > (INT64_MAX >> b)) ? std::nullopt : std::optional<int64_t>(a << b);
+    case BO_Shr:
+      return (b < 0 || b > 63) ? std::nullopt : std::optional<int64_t>(a >> b);
+    default:
+      return std::nullopt;
+    }
+  }
+};
+
+} // namespace
+
+std::vector<ConstantValue> ConstantEvaluator::evaluate(const Expr *e) {
+  Index &idx = index();
+  return Evaluation(ctx_, idx.calls, idx.written).evaluate(e, 0);
+}
+
+bool ConstantEvaluator::mayChange(const ValueDecl *decl) { return index().written.contains(decl); }
+
+std::optional<ConstantValue> ConstantEvaluator::evaluateUnique(const Expr *e) {
+  std::vector<ConstantValue> values = evaluate(e);
+  if (values.size() != 1)
+    return std::nullopt;
+  return std::move(values.front());
+}
+
+} // namespace ampify

@@ -1,0 +1,61 @@
+// Compile-time integer values of expressions in user code, with where they came from. Beyond
+// Clang's constant evaluator (literals, constexpr, enumerators, macros, arithmetic, constexpr
+// config structs) it follows what a reader of the TU can prove:
+//  - a function or constructor parameter takes the values passed at each call site in the TU
+//    (also through std::make_shared<T>(...) and a module holder's forwarding constructor),
+//    or its default argument where no call in the TU passes one;
+//  - a variable or data member that is never written after its initialisation takes the value of
+//    its initialiser (for a member: each constructor's mem-initializer or the in-class one).
+// A value that cannot be computed on some path is left out, never guessed: the result lists the
+// values that are certain on the paths that were understood.
+#pragma once
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ampify {
+
+/// One step of a derivation: "`kHidden` is 4095" at the declaration of kHidden.
+struct ValueOrigin {
+  clang::SourceLocation loc;
+  std::string message;
+};
+
+struct ConstantValue {
+  int64_t value = 0;
+  /// Empty when the expression is a plain literal.
+  std::vector<ValueOrigin> origins;
+};
+
+class ConstantEvaluator {
+public:
+  explicit ConstantEvaluator(clang::ASTContext &ctx);
+  ~ConstantEvaluator();
+
+  /// Every value `e` takes on the paths through the TU that could be followed (at most a few
+  /// dozen, each value once). Empty when nothing is known.
+  std::vector<ConstantValue> evaluate(const clang::Expr *e);
+
+  /// The single value of `e` if all known paths agree on one, else nothing.
+  std::optional<ConstantValue> evaluateUnique(const clang::Expr *e);
+
+  /// Whether `decl` may change after its initialisation in this TU: assigned, incremented, its
+  /// address taken, bound to a non-const reference, or a non-const method called on it.
+  bool mayChange(const clang::ValueDecl *decl);
+
+  clang::ASTContext &context() const { return ctx_; }
+
+private:
+  class Index;
+  clang::ASTContext &ctx_;
+  std::unique_ptr<Index> index_;
+  Index &index();
+};
+
+} // namespace ampify

@@ -1,0 +1,476 @@
+// ampify-tensor-core-alignment: a GEMM or convolution dimension known at compile time that is not
+// a multiple of 8 (16 for int8/fp8) keeps fp16/bf16 work off cuBLAS's and cuDNN's fast Tensor
+// Core kernels: 5 to 7 times slower on an H200 for a Linear of 4095 or a vocabulary of 50257
+// (docs/rules/ampify-tensor-core-alignment.md, bench/tensor_cores). The dimensions are read from
+// the constructions in user code (the holder, Impl, options or make_shared call the user wrote;
+// LibTorch builds its own options inside the headers) and from literal tensor shapes that flow
+// into matmul/mm/bmm/linear. Values go through ConstantEvaluator; an unknown value is skipped.
+// No fix-it: padding a model dimension changes its checkpoints, so the suggestion is text only.
+#include "ampify/ConstantValue.h"
+#include "ampify/RuleRegistry.h"
+#include "ampify/TorchApi.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <set>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace ampify {
+namespace {
+
+enum class DimClass { Feature, Vocabulary, Batch, HeadCount };
+
+struct DimInfo {
+  llvm::StringLiteral name;
+  llvm::StringLiteral role;
+  DimClass dimClass;
+  llvm::StringLiteral gemm;
+};
+
+constexpr DimInfo Dims[] = {
+#define AMPIFY_TC_DIM(Name, Role, Class, Gemm) {#Name, Role, DimClass::Class, Gemm},
+#include "TensorCoreAlignment.def"
+};
+
+const DimInfo *findDim(llvm::StringRef name) {
+  for (const DimInfo &dim : Dims)
+    if (dim.name == name)
+      return &dim;
+  return nullptr;
+}
+
+/// One dimension found in user code, with every value it can take.
+struct FoundDim {
+  std::string role;
+  DimClass dimClass;
+  std::string gemm;
+  std::string subject; // "Linear `lm_head`", "torch::mm's first operand"
+  std::string kind;    // "Linear", "Conv2d", ...; empty for tensor shapes
+  const ValueDecl *storedIn = nullptr;
+  const Expr *construction = nullptr; // groups embed_dim with num_heads
+  const Expr *where = nullptr;
+  std::vector<ConstantValue> values;
+};
+
+bool inTorchNamespace(const Decl *decl) {
+  for (const DeclContext *dc = decl->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto *ns = dyn_cast<NamespaceDecl>(dc)) {
+      std::string name = ns->getQualifiedNameAsString();
+      if (name == "torch::nn" || name == "torch::data")
+        return true;
+    }
+  return false;
+}
+
+/// "Linear" for LinearImpl/ModuleHolder<LinearImpl>/LinearOptions, "Conv2d" for ConvOptions<2>,
+/// "DataLoader" for DataLoaderOptions.
+std::string layerKind(const CXXRecordDecl *record) {
+  if (std::string kind = moduleKind(QualType(record->getTypeForDecl(), 0)); !kind.empty())
+    return kind;
+  llvm::StringRef name = record->getName();
+  if (!name.consume_back("Options"))
+    return name.str();
+  std::string kind = name.str();
+  if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(record))
+    if (spec->getTemplateArgs().size() >= 1 && spec->getTemplateArgs()[0].getKind() == TemplateArgument::Integral)
+      kind += std::to_string(spec->getTemplateArgs()[0].getAsIntegral().getExtValue()) + "d";
+  return kind;
+}
+
+/// The declaration an expression names (`emb`, `this->emb`, `emb->weight`'s `emb`).
+const ValueDecl *namedDecl(const Expr *e) {
+  while (e) {
+    e = e->IgnoreParenImpCasts();
+    if (const auto *ref = dyn_cast<DeclRefExpr>(e))
+      return ref->getDecl();
+    if (const auto *member = dyn_cast<MemberExpr>(e))
+      return member->getMemberDecl();
+    const auto *op = dyn_cast<CXXOperatorCallExpr>(e);
+    if (!op || op->getOperator() != OO_Arrow)
+      return nullptr;
+    e = op->getArg(0);
+  }
+  return nullptr;
+}
+
+/// `emb->weight` of a torch::nn::Embedding: the declaration holding the embedding.
+const ValueDecl *embeddingOfWeight(const Expr *e) {
+  e = stripWrappers(e);
+  if (const auto *call = dyn_cast_or_null<CXXMemberCallExpr>(e))
+    if (calleeName(call) == "at::Tensor::t")
+      e = stripWrappers(call->getImplicitObjectArgument());
+  const auto *member = dyn_cast_or_null<MemberExpr>(e);
+  if (!member || member->getMemberDecl()->getName() != "weight" || moduleKind(member->getBase()->getType()) != "Embedding")
+    return nullptr;
+  return namedDecl(member->getBase());
+}
+
+class TensorCoreAlignmentRule : public Rule {
+public:
+  using Rule::Rule;
+
+  void registerMatchers(MatchFinder &finder) override {
+    finder.addMatcher(cxxConstructExpr().bind("construct"), this);
+    finder.addMatcher(callExpr(callee(functionDecl(hasAnyName("::std::make_shared", "::std::make_unique"))))
+                          .bind("makeShared"),
+                      this);
+    finder.addMatcher(cxxMemberCallExpr(argumentCountIs(1)).bind("setter"), this);
+    finder.addMatcher(callExpr(callee(functionDecl(hasAnyName("::at::matmul", "::at::mm", "::at::bmm", "::at::linear",
+                                                              "::torch::nn::functional::linear",
+                                                              "::at::Tensor::matmul", "::at::Tensor::mm",
+                                                              "::at::Tensor::bmm"))))
+                          .bind("product"),
+                      this);
+    finder.addMatcher(cxxOperatorCallExpr(hasOverloadedOperatorName("=")).bind("assign"), this);
+  }
+
+  void onStartOfTranslationUnit() override {
+    found_.clear();
+    tiedEmbeddings_.clear();
+    reported_.clear();
+    evaluator_.reset();
+    ctx_ = nullptr;
+  }
+
+  void check(const MatchFinder::MatchResult &result) override {
+    if (ctx_ != result.Context) {
+      ctx_ = result.Context;
+      evaluator_ = std::make_unique<ConstantEvaluator>(*ctx_);
+    }
+    if (const auto *construct = result.Nodes.getNodeAs<CXXConstructExpr>("construct"))
+      return checkConstruct(construct);
+    if (const auto *call = result.Nodes.getNodeAs<CallExpr>("makeShared"))
+      return checkMakeShared(call);
+    if (const auto *call = result.Nodes.getNodeAs<CXXMemberCallExpr>("setter"))
+      return checkSetter(call);
+    if (const auto *call = result.Nodes.getNodeAs<CallExpr>("product"))
+      return checkProduct(call);
+    if (const auto *assign = result.Nodes.getNodeAs<CXXOperatorCallExpr>("assign"))
+      if (assign->getNumArgs() == 2)
+        if (const ValueDecl *embedding = embeddingOfWeight(assign->getArg(1)))
+          tiedEmbeddings_.insert(embedding);
+  }
+
+  void onEndOfTranslationUnit() override {
+    if (!ctx_)
+      return;
+    multiple_ = option("TensorCoreMultiple", 8);
+    if (multiple_ < 1)
+      multiple_ = 8;
+    minDim_ = option("MinDim", 16);
+    checkBatch_ = option("CheckBatchDim", 0) != 0;
+    flagImageChannels_ = option("FlagImageChannels", 0) != 0;
+    flagRegressionHeads_ = option("FlagRegressionHeads", 0) != 0;
+
+    std::set<int64_t> projectionWidths; // out_features of every Linear in the TU
+    for (const FoundDim &dim : found_)
+      if (dim.kind == "Linear" && dim.role == "out_features")
+        for (const ConstantValue &value : dim.values)
+          projectionWidths.insert(value.value);
+
+    for (const FoundDim &dim : found_) {
+      switch (dim.dimClass) {
+      case DimClass::Feature:
+        for (const ConstantValue &value : dim.values)
+          if (!exempt(dim, value.value))
+            reportDim(dim, dim.role, value, "");
+        break;
+      case DimClass::Vocabulary:
+        for (const ConstantValue &value : dim.values) {
+          bool tied = dim.storedIn && tiedEmbeddings_.contains(dim.storedIn);
+          if (tied || projectionWidths.count(value.value))
+            reportDim(dim, dim.role, value,
+                      tied ? " (the table is tied to the output projection)"
+                           : " (a Linear in this file projects to the same vocabulary)");
+        }
+        break;
+      case DimClass::Batch:
+        if (checkBatch_)
+          for (const ConstantValue &value : dim.values)
+            reportDim(dim, dim.role, value, "");
+        break;
+      case DimClass::HeadCount:
+        reportHeadDim(dim);
+        break;
+      }
+    }
+    found_.clear();
+    tiedEmbeddings_.clear();
+    reported_.clear();
+    evaluator_.reset();
+    ctx_ = nullptr;
+  }
+
+private:
+  ASTContext *ctx_ = nullptr;
+  std::unique_ptr<ConstantEvaluator> evaluator_;
+  std::vector<FoundDim> found_;
+  llvm::DenseSet<const ValueDecl *> tiedEmbeddings_;
+  std::set<std::tuple<unsigned, std::string, int64_t>> reported_;
+  int64_t multiple_ = 8, minDim_ = 16;
+  bool checkBatch_ = false, flagImageChannels_ = false, flagRegressionHeads_ = false;
+
+  /// The noise controls: below MinDim, an image's 1 or 3 input channels, a 1-wide head.
+  bool exempt(const FoundDim &dim, int64_t value) const {
+    if (value <= 0 || value % multiple_ == 0 || value < minDim_)
+      return true;
+    if (!flagImageChannels_ && dim.role == "in_channels" && (value == 1 || value == 3))
+      return true;
+    return !flagRegressionHeads_ && dim.role == "out_features" && value == 1;
+  }
+
+  /// The name a layer is stored under: the variable or member it initialises or is assigned to,
+  /// or the name given to register_module.
+  std::pair<std::string, const ValueDecl *> layerName(const Expr *construction, const std::string &kind) {
+    DynTypedNode node = DynTypedNode::create(*construction);
+    for (int depth = 0; depth < 10; ++depth) {
+      auto parents = ctx_->getParents(node);
+      if (parents.empty())
+        return {};
+      node = parents[0];
+      if (const auto *var = node.get<VarDecl>())
+        return {var->getNameAsString(), var};
+      if (const auto *field = node.get<FieldDecl>()) // `torch::nn::Linear fc{784, 100};`
+        return {field->getNameAsString(), field};
+      if (const auto *init = node.get<CXXCtorInitializer>())
+        return init->getMember() ? std::pair{init->getMember()->getNameAsString(), init->getMember()}
+                                 : std::pair<std::string, const ValueDecl *>{};
+      if (const auto *call = node.get<CallExpr>()) {
+        if (llvm::StringRef(calleeName(call)).ends_with("register_module") && call->getNumArgs() >= 2) {
+          const auto *literal = dyn_cast<StringLiteral>(call->getArg(0)->IgnoreImplicit());
+          if (const auto *construct = dyn_cast<CXXConstructExpr>(call->getArg(0)->IgnoreImplicit());
+              !literal && construct && construct->getNumArgs() >= 1)
+            literal = dyn_cast<StringLiteral>(construct->getArg(0)->IgnoreImplicit());
+          std::string name = literal ? literal->getString().str() : "";
+          const ValueDecl *assigned = assignedDecl(node);
+          return {name.empty() && assigned ? assigned->getNameAsString() : name, assigned};
+        }
+        if (!isa<CXXOperatorCallExpr>(call) && !isa<CXXMemberCallExpr>(call))
+          return {}; // an argument of some other function: not the layer's own name
+      }
+      if (const ValueDecl *assigned = assignmentTarget(node))
+        return {assigned->getNameAsString(), assigned};
+      if (const auto *construct = node.get<CXXConstructExpr>())
+        if (std::string other = moduleKind(construct->getType()); !other.empty() && other != kind)
+          return {}; // inside a Sequential or another module's construction
+      if (node.get<Stmt>() && (node.get<CompoundStmt>() || node.get<ReturnStmt>()))
+        return {};
+    }
+    return {};
+  }
+
+  /// `fc = ...` (a holder's operator= or a built-in assignment): fc.
+  static const ValueDecl *assignmentTarget(const DynTypedNode &node) {
+    if (const auto *op = node.get<CXXOperatorCallExpr>())
+      if (op->getOperator() == OO_Equal && op->getNumArgs() == 2)
+        return namedDecl(op->getArg(0));
+    if (const auto *op = node.get<BinaryOperator>())
+      if (op->getOpcode() == BO_Assign)
+        return namedDecl(op->getLHS());
+    return nullptr;
+  }
+
+  /// The variable that `node`'s value ends up in: `fc = register_module(...)`, `auto fc = ...`.
+  const ValueDecl *assignedDecl(DynTypedNode node) {
+    for (int depth = 0; depth < 4; ++depth) {
+      auto parents = ctx_->getParents(node);
+      if (parents.empty())
+        return nullptr;
+      node = parents[0];
+      if (const auto *var = node.get<VarDecl>())
+        return var;
+      if (const ValueDecl *assigned = assignmentTarget(node))
+        return assigned;
+    }
+    return nullptr;
+  }
+
+  /// Records the dimensions among `args` that `ctor`'s parameters name; `built` is the class the
+  /// user constructs (LSTMOptions, whose constructor LibTorch may inherit from a base).
+  void recordArguments(const Expr *construction, const CXXRecordDecl *built, const CXXConstructorDecl *ctor,
+                       llvm::ArrayRef<const Expr *> args) {
+    if (!built || !inTorchNamespace(ctor->getParent()))
+      return;
+    std::string kind = layerKind(built);
+    for (unsigned i = 0; i < args.size() && i < ctor->getNumParams(); ++i) {
+      if (isa<CXXDefaultArgExpr>(args[i]))
+        continue;
+      if (const DimInfo *info = findDim(ctor->getParamDecl(i)->getName()))
+        addDim(construction, kind, *info, args[i]);
+    }
+  }
+
+  void addDim(const Expr *construction, const std::string &kind, const DimInfo &info, const Expr *arg) {
+    std::vector<ConstantValue> values = evaluator_->evaluate(arg);
+    if (values.empty())
+      return;
+    auto [name, decl] = layerName(construction, kind);
+    FoundDim dim{info.role.str(), info.dimClass, info.gemm.str(),
+                 kind + (name.empty() ? "" : " `" + name + "`"), kind, decl, construction, arg, std::move(values)};
+    found_.push_back(std::move(dim));
+  }
+
+  void checkConstruct(const CXXConstructExpr *construct) {
+    llvm::ArrayRef<const Expr *> args(construct->getArgs(), construct->getNumArgs());
+    const CXXRecordDecl *built = construct->getType()->getAsCXXRecordDecl();
+    if (const CXXConstructorDecl *target = moduleHolderTarget(construct))
+      return recordArguments(construct, built, target, args);
+    const CXXConstructorDecl *ctor = construct->getConstructor();
+    if (ctor->isInheritingConstructor())
+      ctor = ctor->getInheritedConstructor().getConstructor();
+    recordArguments(construct, built, ctor, args);
+  }
+
+  void checkMakeShared(const CallExpr *call) {
+    const FunctionDecl *callee = call->getDirectCallee();
+    const TemplateArgumentList *targs = callee ? callee->getTemplateSpecializationArgs() : nullptr;
+    if (!targs || targs->size() < 1 || targs->get(0).getKind() != TemplateArgument::Type)
+      return;
+    const CXXRecordDecl *built = targs->get(0).getAsType()->getAsCXXRecordDecl();
+    llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
+    if (const CXXConstructorDecl *target = forwardedConstructor(built, args))
+      recordArguments(call, built, target, args);
+  }
+
+  /// `LinearOptions(768, 50257).out_features(50257)`, `DataLoaderOptions().batch_size(100)`.
+  void checkSetter(const CXXMemberCallExpr *call) {
+    const CXXMethodDecl *method = call->getMethodDecl();
+    if (!method || !method->getIdentifier() || !inTorchNamespace(method->getParent()))
+      return;
+    if (const DimInfo *info = findDim(method->getName()))
+      addDim(call, layerKind(method->getParent()), *info, call->getArg(0));
+  }
+
+  /// The dimension expressions of a tensor built from a literal shape: torch::randn({8192, 4095}),
+  /// through .t(), .to(...), .cuda(), .half(), .contiguous(), or a variable never reassigned.
+  std::vector<const Expr *> literalShape(const Expr *e, int depth = 0) {
+    e = stripWrappers(e);
+    if (!e || depth > 4)
+      return {};
+    if (const auto *ref = dyn_cast<DeclRefExpr>(e)) {
+      const auto *var = dyn_cast<VarDecl>(ref->getDecl());
+      if (!var || !var->isLocalVarDecl() || var->getType()->isReferenceType() || !var->getInit() ||
+          evaluator_->mayChange(var))
+        return {};
+      return literalShape(var->getInit(), depth + 1);
+    }
+    const auto *call = dyn_cast<CallExpr>(e);
+    if (!call)
+      return {};
+    std::string name = calleeName(call);
+    if (const auto *member = dyn_cast<CXXMemberCallExpr>(call)) {
+      llvm::StringRef method = llvm::StringRef(name).rsplit("::").second;
+      std::vector<const Expr *> shape = literalShape(member->getImplicitObjectArgument(), depth + 1);
+      if (method == "t" && shape.size() == 2)
+        return {shape[1], shape[0]};
+      if (method == "to" || method == "cuda" || method == "half" || method == "bfloat16" || method == "contiguous" ||
+          method == "clone" || method == "requires_grad_")
+        return shape;
+      return {};
+    }
+    llvm::StringRef function = name;
+    if (!function.consume_front("at::") && !function.consume_front("torch::"))
+      return {};
+    if (!llvm::is_contained({"randn", "rand", "zeros", "ones", "empty", "full"}, function) || call->getNumArgs() < 1)
+      return {};
+    // IntArrayRef from a braced list: the InitListExpr under the ArrayRef/initializer_list wrappers.
+    const Stmt *arg = call->getArg(0);
+    for (int i = 0; i < 8 && arg && !isa<InitListExpr>(arg); ++i) {
+      auto children = arg->children();
+      arg = children.empty() ? nullptr : *children.begin();
+    }
+    const auto *list = dyn_cast_or_null<InitListExpr>(arg);
+    if (!list)
+      return {};
+    return std::vector<const Expr *>(list->inits().begin(), list->inits().end());
+  }
+
+  void recordShapeDim(const CallExpr *call, const Expr *dimExpr, const char *role, DimClass dimClass,
+                      const std::string &operand, const std::string &gemm) {
+    std::vector<ConstantValue> values = evaluator_->evaluate(dimExpr);
+    if (values.empty())
+      return;
+    std::string op = calleeName(call);
+    FoundDim dim{role, dimClass, gemm, "the " + operand + " of `" + op + "`", "", nullptr, call, dimExpr,
+                 std::move(values)};
+    found_.push_back(std::move(dim));
+  }
+
+  void checkProduct(const CallExpr *call) {
+    const Expr *lhs = nullptr, *rhs = nullptr;
+    if (const auto *member = dyn_cast<CXXMemberCallExpr>(call)) {
+      lhs = member->getImplicitObjectArgument();
+      rhs = call->getNumArgs() >= 1 ? call->getArg(0) : nullptr;
+    } else if (call->getNumArgs() >= 2) {
+      lhs = call->getArg(0);
+      rhs = call->getArg(1);
+    }
+    if (!lhs || !rhs)
+      return;
+    if (const ValueDecl *embedding = embeddingOfWeight(rhs))
+      tiedEmbeddings_.insert(embedding);
+    bool linear = llvm::StringRef(calleeName(call)).ends_with("::linear");
+    std::vector<const Expr *> a = literalShape(lhs), b = literalShape(rhs);
+    // linear(x, W): x is [..., K], W is [N, K]. matmul/mm/bmm(a, b): a is [..., M, K], b is [..., K, N].
+    if (!a.empty()) {
+      recordShapeDim(call, a.back(), "K", DimClass::Feature, "first operand", "the reduction dimension");
+      for (size_t i = 0; i + 1 < a.size(); ++i)
+        recordShapeDim(call, a[i], "M", DimClass::Batch, "first operand", "a row (batch) dimension");
+    }
+    if (b.size() >= 2) {
+      size_t n = linear ? b.size() - 2 : b.size() - 1, k = linear ? b.size() - 1 : b.size() - 2;
+      recordShapeDim(call, b[n], "N", DimClass::Feature, "second operand", "the output columns");
+      recordShapeDim(call, b[k], "K", DimClass::Feature, "second operand", "the reduction dimension");
+    }
+  }
+
+  void reportHeadDim(const FoundDim &heads) {
+    if (heads.values.size() != 1)
+      return;
+    for (const FoundDim &embed : found_) {
+      if (embed.construction != heads.construction || embed.role != "embed_dim" || embed.values.size() != 1)
+        continue;
+      int64_t e = embed.values[0].value, h = heads.values[0].value;
+      if (h <= 0 || e % h != 0)
+        return;
+      ConstantValue head{e / h, embed.values[0].origins};
+      head.origins.insert(head.origins.end(), heads.values[0].origins.begin(), heads.values[0].origins.end());
+      FoundDim dim = embed;
+      dim.gemm = "K of Q*K^T and N of attention*V in every head";
+      if (!exempt(dim, head.value))
+        reportDim(dim, "head dim (embed_dim / num_heads = " + std::to_string(e) + " / " + std::to_string(h) + ")",
+                  head, "");
+      return;
+    }
+  }
+
+  void reportDim(const FoundDim &dim, const std::string &role, const ConstantValue &value, const std::string &why) {
+    if (value.value <= 0 || value.value % multiple_ == 0)
+      return;
+    SourceLocation loc = dim.where->getBeginLoc();
+    if (!reported_.insert({loc.getRawEncoding(), role, value.value}).second)
+      return;
+    int64_t next = (value.value / multiple_ + 1) * multiple_;
+    std::string message = role + " = " + std::to_string(value.value) + " of " + dim.subject + why +
+                          " is not a multiple of " + std::to_string(multiple_) + ": it is " + dim.gemm +
+                          ", which runs on slower kernels when misaligned; consider " + std::to_string(next);
+    if (dim.dimClass == DimClass::Batch)
+      message += " (the batch dimension costs little on recent GPUs: see the rule's documentation)";
+    FindingBuilder finding = report(*ctx_, loc, message);
+    for (const ValueOrigin &origin : value.origins)
+      finding.note(origin.loc, origin.message);
+  }
+};
+
+} // namespace
+} // namespace ampify
+
+using ampify::TensorCoreAlignmentRule;
+AMPIFY_RULE_FACTORY(TensorCoreAlignmentRule)
