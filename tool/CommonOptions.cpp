@@ -14,35 +14,37 @@ namespace ampify {
 
 cl::SubCommand CheckCommand("check", "Report mixed-precision hazards and Tensor Core-hostile shapes");
 cl::SubCommand FixCommand("fix", "Migrate LibTorch training loops to mixed precision (ampify::Autocast, GradScaler)");
+// Defined here, before the options it shares, so that they can register with it.
+cl::SubCommand LspCommand("lsp", "Serve ampify's diagnostics and fix-its to editors (LSP over stdio)");
 
 cl::list<std::string> InputPaths(cl::Positional, cl::desc("<file or directory>..."),
                                  cl::sub(CheckCommand), cl::sub(FixCommand), cl::cat(AmpifyCategory));
 cl::opt<std::string> BuildPath("p", cl::desc("Build directory holding compile_commands.json"),
-                               cl::value_desc("BUILD_DIR"), cl::sub(CheckCommand), cl::sub(FixCommand),
+                               cl::value_desc("BUILD_DIR"), cl::sub(CheckCommand), cl::sub(LspCommand), cl::sub(FixCommand),
                                cl::cat(AmpifyCategory));
 static cl::opt<std::string> Checks("checks",
                                    cl::desc("Comma-separated globs of checks to run; '-' disables "
                                             "(default: ampify-*)"),
-                                   cl::init("ampify-*"), cl::sub(CheckCommand), cl::cat(AmpifyCategory));
+                                   cl::init("ampify-*"), cl::sub(CheckCommand), cl::sub(LspCommand), cl::cat(AmpifyCategory));
 static cl::list<std::string> CheckOptions("check-option",
                                           cl::desc("Set a check option, KEY=VALUE (KEY may be "
                                                    "<check>.<option> or a global option)"),
-                                          cl::value_desc("KEY=VALUE"), cl::sub(CheckCommand),
+                                          cl::value_desc("KEY=VALUE"), cl::sub(CheckCommand), cl::sub(LspCommand),
                                           cl::cat(AmpifyCategory));
 static cl::list<std::string> ExtraArgs("extra-arg",
                                        cl::desc("Append an argument to every compile command"),
-                                       cl::sub(CheckCommand), cl::sub(FixCommand), cl::cat(AmpifyCategory));
+                                       cl::sub(CheckCommand), cl::sub(LspCommand), cl::sub(FixCommand), cl::cat(AmpifyCategory));
 static cl::list<std::string> ExtraArgsBefore("extra-arg-before",
                                              cl::desc("Prepend an argument to every compile command"),
-                                             cl::sub(CheckCommand), cl::sub(FixCommand), cl::cat(AmpifyCategory));
+                                             cl::sub(CheckCommand), cl::sub(LspCommand), cl::sub(FixCommand), cl::cat(AmpifyCategory));
 static cl::opt<std::string> TorchPrefix("torch-prefix",
                                         cl::desc("LibTorch install to use when there is no "
                                                  "compile_commands.json"),
-                                        cl::value_desc("DIR"), cl::sub(CheckCommand), cl::sub(FixCommand),
+                                        cl::value_desc("DIR"), cl::sub(CheckCommand), cl::sub(LspCommand), cl::sub(FixCommand),
                                         cl::cat(AmpifyCategory));
 static cl::opt<std::string> Color("color", cl::desc("Colour the output: auto, always, never"),
                                   cl::init("auto"), cl::sub(CheckCommand), cl::sub(FixCommand), cl::cat(AmpifyCategory));
-static cl::opt<bool> Verbose("verbose", cl::desc("Say what is being analysed"), cl::sub(CheckCommand), cl::sub(FixCommand),
+static cl::opt<bool> Verbose("verbose", cl::desc("Say what is being analysed"), cl::sub(CheckCommand), cl::sub(LspCommand), cl::sub(FixCommand),
                              cl::cat(AmpifyCategory));
 
 // The execution engine (Scheduler.h): parallel workers, the cache, progress, sharding.

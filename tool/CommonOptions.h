@@ -10,6 +10,7 @@
 namespace ampify {
 
 extern llvm::cl::SubCommand CheckCommand;
+extern llvm::cl::SubCommand LspCommand; // shares the analysis options of check
 extern llvm::cl::SubCommand FixCommand; // migrates training loops; shares the input options
 
 extern llvm::cl::list<std::string> InputPaths;

@@ -346,6 +346,11 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
   return result;
 }
 
+std::unique_ptr<clang::ASTConsumer> createUserCodeConsumer(clang::ast_matchers::MatchFinder &finder,
+                                                           clang::CompilerInstance &) {
+  return std::make_unique<UserCodeConsumer>(finder);
+}
+
 CallbackFactory ruleCallbacks(const AnalysisOptions &options) {
   const GlobList *checks = &options.checks;
   return [checks](clang::ast_matchers::MatchFinder &finder, RuleContext &context) {

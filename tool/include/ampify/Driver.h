@@ -66,6 +66,11 @@ std::vector<std::string> filesRead(clang::FileManager &files);
 /// The callbacks of `ampify check`: every rule that `options.checks` enables.
 CallbackFactory ruleCallbacks(const AnalysisOptions &options);
 
+/// The AST consumer every analysis uses: runs `finder` over the TU's own top-level declarations
+/// outside system headers. The LSP server drives it from its own preamble-backed parse.
+std::unique_ptr<clang::ASTConsumer> createUserCodeConsumer(clang::ast_matchers::MatchFinder &finder,
+                                                           clang::CompilerInstance &ci);
+
 /// Drops compile flags that make the compiler load code (-fplugin=, -Xclang -load, ...):
 /// scanning an untrusted change in CI must never run it. Returns what was dropped.
 std::vector<std::string> dropCodeLoadingFlags(std::vector<std::string> &args);

@@ -1,0 +1,188 @@
+#include "DocumentAnalyzer.h"
+
+#include "clang/Basic/DiagnosticFrontend.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/Utils.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Serialization/PCHContainerOperations.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <chrono>
+
+namespace ampify::lsp {
+namespace tooling = clang::tooling;
+namespace {
+
+/// Keeps the compiler's errors (the rules run only on code that compiles).
+class ErrorCollector : public clang::DiagnosticConsumer {
+public:
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic &info) override {
+    DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level < clang::DiagnosticsEngine::Error)
+      return;
+    CompilerError error;
+    llvm::SmallString<256> text;
+    info.FormatDiagnostic(text);
+    error.message = std::string(text);
+    if (info.hasSourceManager() && info.getLocation().isValid()) {
+      const clang::SourceManager &sm = info.getSourceManager();
+      clang::SourceLocation loc = sm.getFileLoc(info.getLocation());
+      auto [fid, offset] = sm.getDecomposedLoc(loc);
+      if (auto entry = sm.getFileEntryRefForID(fid))
+        error.file = entry->getName().str();
+      error.offset = offset;
+      error.line = sm.getLineNumber(fid, offset);
+      error.column = sm.getColumnNumber(fid, offset);
+    }
+    errors.push_back(std::move(error));
+  }
+  std::vector<CompilerError> errors;
+};
+
+class CollectingSink : public FindingSink {
+public:
+  void consume(Finding finding) override { findings.push_back(std::move(finding)); }
+  std::vector<Finding> findings;
+};
+
+class RuleAction : public clang::ASTFrontendAction {
+public:
+  explicit RuleAction(clang::ast_matchers::MatchFinder &finder) : finder_(finder) {}
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
+                                                        llvm::StringRef) override {
+    return createUserCodeConsumer(finder_, ci);
+  }
+
+private:
+  clang::ast_matchers::MatchFinder &finder_;
+};
+
+/// The compile command as ampify runs it: no output or dependency files, never code-loading
+/// flags, the user's extra arguments, and the resource dir of the Clang ampify links.
+std::vector<std::string> analysisArguments(const tooling::CompileCommand &command,
+                                           const AnalysisOptions &options) {
+  std::vector<std::string> args = command.CommandLine;
+  dropCodeLoadingFlags(args);
+  for (const tooling::ArgumentsAdjuster &adjust :
+       {tooling::getClangStripOutputAdjuster(), tooling::getClangStripDependencyFileAdjuster(),
+        tooling::getClangSyntaxOnlyAdjuster(),
+        tooling::getInsertArgumentAdjuster(options.extraArgsBefore, tooling::ArgumentInsertPosition::BEGIN),
+        tooling::getInsertArgumentAdjuster(options.extraArgs, tooling::ArgumentInsertPosition::END)})
+    args = adjust(args, command.Filename);
+  if (llvm::none_of(args, [](llvm::StringRef a) { return a.starts_with("-resource-dir"); }))
+    args.insert(args.begin() + 1, "-resource-dir=" AMPIFY_CLANG_RESOURCE_DIR);
+  return args;
+}
+
+} // namespace
+
+DocumentAnalyzer::DocumentAnalyzer(tooling::CompileCommand command, const AnalysisOptions &options)
+    : arguments_(analysisArguments(command, options)), directory_(command.Directory),
+      options_(options) {}
+
+DocumentAnalyzer::~DocumentAnalyzer() = default;
+
+DocumentAnalysis DocumentAnalyzer::analyze(llvm::StringRef contents) {
+  auto start = std::chrono::steady_clock::now();
+  DocumentAnalysis result;
+  ErrorCollector errors;
+
+  // Relative paths in the command are relative to its directory, without changing the
+  // process's working directory.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs = llvm::vfs::createPhysicalFileSystem();
+  if (!directory_.empty())
+    fs->setCurrentWorkingDirectory(directory_);
+
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> diags =
+      clang::CompilerInstance::createDiagnostics(new clang::DiagnosticOptions, &errors,
+                                                 /*ShouldOwnClient=*/false);
+  std::vector<const char *> argv;
+  for (const std::string &arg : arguments_)
+    argv.push_back(arg.c_str());
+  clang::CreateInvocationOptions invocationOptions;
+  invocationOptions.Diags = diags;
+  invocationOptions.VFS = fs;
+  invocationOptions.RecoverOnError = true;
+  std::shared_ptr<clang::CompilerInvocation> invocation =
+      clang::createInvocation(argv, invocationOptions);
+  if (!invocation || invocation->getFrontendOpts().Inputs.size() != 1) {
+    result.failure = "the compile command cannot be turned into one compiler run";
+    result.errors = std::move(errors.errors);
+    return result;
+  }
+  invocation->getFrontendOpts().DisableFree = false; // the AST is freed after every check
+
+  std::string mainFile = invocation->getFrontendOpts().Inputs[0].getFile().str();
+  std::unique_ptr<llvm::MemoryBuffer> buffer = llvm::MemoryBuffer::getMemBufferCopy(contents, mainFile);
+  clang::PreambleBounds bounds =
+      clang::ComputePreambleBounds(invocation->getLangOpts(), *buffer, /*MaxLines=*/0);
+  auto pchOperations = std::make_shared<clang::PCHContainerOperations>();
+
+  result.preambleReused = preamble_ && preamble_->CanReuse(*invocation, *buffer, bounds, *fs);
+  if (!result.preambleReused) {
+    preamble_.reset();
+    clang::PreambleCallbacks callbacks;
+    auto built = clang::PrecompiledPreamble::Build(*invocation, buffer.get(), bounds, *diags, fs,
+                                                   pchOperations, /*StoreInMemory=*/true,
+                                                   /*StoragePath=*/"", callbacks);
+    // The preamble's errors are reported with every check that reuses it; without a preamble
+    // the whole file is parsed and reports them itself.
+    preambleErrors_.clear();
+    if (built) {
+      preamble_.emplace(std::move(*built));
+      preambleErrors_ = std::move(errors.errors);
+    }
+    errors.errors.clear();
+  }
+
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> parseFs = fs;
+  if (preamble_) {
+    preamble_->AddImplicitPreamble(*invocation, parseFs, buffer.get());
+  } else {
+    invocation->getPreprocessorOpts().PrecompiledPreambleBytes = {0, false};
+    invocation->getPreprocessorOpts().addRemappedFile(mainFile, buffer.get());
+  }
+  invocation->getPreprocessorOpts().RetainRemappedFileBuffers = false;
+
+  auto compiler = std::make_unique<clang::CompilerInstance>(pchOperations);
+  compiler->setInvocation(invocation);
+  compiler->createDiagnostics(&errors, /*ShouldOwnClient=*/false);
+  if (auto withOverlays = clang::createVFSFromCompilerInvocation(compiler->getInvocation(),
+                                                                 compiler->getDiagnostics(), parseFs))
+    parseFs = withOverlays;
+  compiler->createFileManager(parseFs);
+  buffer.release(); // owned by the compiler's source manager from here on
+
+  CollectingSink sink;
+  RuleContext context{options_.ruleOptions, sink};
+  clang::ast_matchers::MatchFinder finder;
+  auto callbacks = ruleCallbacks(options_)(finder, context);
+
+  llvm::CrashRecoveryContext crashRecovery;
+  bool survived = crashRecovery.RunSafely([&] {
+    if (!compiler->createTarget())
+      return;
+    RuleAction action(finder);
+    if (!action.BeginSourceFile(*compiler, compiler->getFrontendOpts().Inputs[0]))
+      return;
+    if (llvm::Error err = action.Execute())
+      llvm::consumeError(std::move(err));
+    action.EndSourceFile();
+  });
+  if (!survived) {
+    result.failure = "the analysis crashed on this file; please report it with the file";
+    compiler.release(); // its state is unknown after a crash; leaking beats a second crash
+  }
+  result.errors = preambleErrors_;
+  llvm::append_range(result.errors, errors.errors);
+  if (survived && result.errors.empty())
+    result.findings = std::move(sink.findings);
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+} // namespace ampify::lsp

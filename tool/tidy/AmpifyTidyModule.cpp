@@ -1,0 +1,117 @@
+// The clang-tidy plugin: `clang-tidy -load libampify-tidy.so -checks='-*,ampify-*'` runs ampify's
+// rules, the same objects the ampify driver runs. Each registered rule is wrapped in a
+// ClangTidyCheck that lets the rule register its matchers and turns the rule's
+// findings (plain data) back into clang-tidy diagnostics with notes and fix-its.
+//
+// clang-tidy itself provides the ClangTidyCheck/ClangTidyModule symbols at load time; the plugin
+// must not link clangTidy (a second copy would register its command-line options twice).
+#include "ampify/RuleRegistry.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang-tidy/ClangTidyModuleRegistry.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace ampify::tidy {
+namespace {
+
+using clang::tidy::ClangTidyCheck;
+using clang::tidy::ClangTidyContext;
+
+/// clang-tidy's CheckOptions use ampify's own key scheme (`<check-name>.<key>`, or a global
+/// `<key>`), so they are handed to the rule unchanged.
+RuleOptions optionsFrom(const ClangTidyContext &context) {
+  RuleOptions options;
+  for (const auto &entry : context.getOptions().CheckOptions)
+    options.values[entry.getKey().str()] = entry.getValue().Value;
+  return options;
+}
+
+/// diag() takes a format string; ampify's messages are plain text.
+std::string escapeForDiag(llvm::StringRef text) {
+  std::string escaped;
+  for (char c : text) {
+    if (c == '%')
+      escaped += '%';
+    escaped += c;
+  }
+  return escaped;
+}
+
+class RuleCheck : public ClangTidyCheck, private FindingSink {
+public:
+  RuleCheck(const RuleInfo &info, ClangTidyContext *context)
+      : ClangTidyCheck(info.name, context), options_(optionsFrom(*context)),
+        ruleContext_{options_, *this}, rule_(info.create(info.name, ruleContext_)) {}
+
+  /// The rule registers itself as the match callback, so matches go straight to it and its
+  /// findings come back through consume().
+  void registerMatchers(clang::ast_matchers::MatchFinder *finder) override {
+    rule_->registerMatchers(*finder);
+  }
+
+  /// Called once per TU before parsing: the source manager findings are located in.
+  void registerPPCallbacks(const clang::SourceManager &sm, clang::Preprocessor *,
+                           clang::Preprocessor *) override {
+    sourceManager_ = &sm;
+  }
+
+private:
+  /// A finding names its file by absolute path; it is one the current TU has loaded.
+  clang::SourceLocation locationOf(llvm::StringRef file, unsigned offset) const {
+    auto entry = sourceManager_->getFileManager().getOptionalFileRef(file);
+    if (!entry)
+      return {};
+    clang::FileID fid = sourceManager_->translateFile(*entry);
+    if (fid.isInvalid())
+      return {};
+    return sourceManager_->getComposedLoc(fid, offset);
+  }
+
+  void consume(Finding finding) override {
+    if (!sourceManager_)
+      return;
+    clang::SourceLocation where = locationOf(finding.where.file, finding.where.offset);
+    if (where.isInvalid())
+      return;
+    auto level = finding.severity == Severity::Error ? clang::DiagnosticIDs::Error
+                                                     : clang::DiagnosticIDs::Warning;
+    {
+      auto builder = diag(where, escapeForDiag(finding.message), level);
+      for (const clang::tooling::Replacement &fix : finding.fixes) {
+        clang::SourceLocation begin = locationOf(fix.getFilePath(), fix.getOffset());
+        if (begin.isInvalid())
+          continue;
+        builder << clang::FixItHint::CreateReplacement(
+            clang::CharSourceRange::getCharRange(begin, begin.getLocWithOffset(fix.getLength())),
+            fix.getReplacementText());
+      }
+    } // the warning is emitted before its notes
+    for (const FindingNote &note : finding.notes) {
+      clang::SourceLocation at = locationOf(note.where.file, note.where.offset);
+      if (at.isValid())
+        diag(at, escapeForDiag(note.message), clang::DiagnosticIDs::Note);
+    }
+  }
+
+  RuleOptions options_;
+  RuleContext ruleContext_;
+  std::unique_ptr<Rule> rule_;
+  const clang::SourceManager *sourceManager_ = nullptr;
+};
+
+class AmpifyModule : public clang::tidy::ClangTidyModule {
+public:
+  void addCheckFactories(clang::tidy::ClangTidyCheckFactories &factories) override {
+    for (const RuleInfo &info : allRules())
+      factories.registerCheckFactory(info.name, [&info](llvm::StringRef, ClangTidyContext *context) {
+        return std::make_unique<RuleCheck>(info, context);
+      });
+  }
+};
+
+clang::tidy::ClangTidyModuleRegistry::Add<AmpifyModule>
+    registration("ampify-module", "ampify's mixed-precision rules.");
+
+} // namespace
+} // namespace ampify::tidy
