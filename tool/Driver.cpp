@@ -1,5 +1,6 @@
 #include "ampify/Driver.h"
 
+#include "ampify/CastPolicy.h"
 #include "ampify/RuleRegistry.h"
 #include "ampify/TorchHeaders.h"
 
@@ -154,7 +155,8 @@ private:
 /// precompiled header would deserialise all of them, which costs more than the parse.
 class UserCodeConsumer : public clang::ASTConsumer {
 public:
-  explicit UserCodeConsumer(clang::ast_matchers::MatchFinder &finder) : finder_(finder) {}
+  UserCodeConsumer(clang::ast_matchers::MatchFinder &finder, const clang::Preprocessor &pp)
+      : finder_(finder), pp_(pp) {}
 
   bool HandleTopLevelDecl(clang::DeclGroupRef group) override {
     for (clang::Decl *decl : group)
@@ -169,20 +171,22 @@ public:
       if (!sm.isInSystemHeader(sm.getFileLoc(decl->getLocation())))
         scope.push_back(decl);
     ctx.setTraversalScope(scope);
+    recordTorchVersion(ctx, pp_);
     finder_.matchAST(ctx);
   }
 
 private:
   clang::ast_matchers::MatchFinder &finder_;
+  const clang::Preprocessor &pp_;
   std::vector<clang::Decl *> topLevel_;
 };
 
 class UserCodeAction : public clang::ASTFrontendAction {
 public:
   explicit UserCodeAction(clang::ast_matchers::MatchFinder &finder) : finder_(finder) {}
-  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &,
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
                                                         llvm::StringRef) override {
-    return std::make_unique<UserCodeConsumer>(finder_);
+    return std::make_unique<UserCodeConsumer>(finder_, ci.getPreprocessor());
   }
 
 private:

@@ -1,6 +1,8 @@
 // ampify-banned-under-autocast: binary_cross_entropy (functional, ATen or the BCELoss module)
 // raises "unsafe to autocast" under CUDA autocast. The safe form is
-// binary_cross_entropy_with_logits on the logits, which fuses the sigmoid.
+// binary_cross_entropy_with_logits on the logits, which fuses the sigmoid. Only calls that run in
+// a CUDA autocast region (per the precision-flow analysis) are reported.
+#include "ampify/PrecisionFlow.h"
 #include "ampify/RuleRegistry.h"
 #include "ampify/TorchApi.h"
 
@@ -57,10 +59,22 @@ private:
         .str();
   }
 
+  /// The CUDA autocast region `call` runs in, if any: on the CPU autocast runs the op in fp32.
+  std::optional<Region> cudaRegion(ASTContext &ctx, const CallExpr *call) {
+    Region region = PrecisionFlow::of(ctx, option("TorchVersion", "")).regionOf(call);
+    if (region.kind != RegionKind::Autocast || !region.cuda)
+      return std::nullopt;
+    return region;
+  }
+
   void checkFunction(ASTContext &ctx, const CallExpr *call) {
+    std::optional<Region> region = cudaRegion(ctx, call);
+    if (!region)
+      return;
     const auto *ref = dyn_cast<DeclRefExpr>(call->getCallee()->IgnoreImpCasts());
     SourceLocation nameLoc = ref ? ref->getNameInfo().getLoc() : call->getBeginLoc();
     FindingBuilder finding = report(ctx, nameLoc, Message);
+    addRegionNote(finding, *region);
     const Expr *logits = call->getNumArgs() >= 1 ? sigmoidOperand(call->getArg(0)) : nullptr;
     if (!logits || !ref) {
       finding.note(call->getArg(0)->getBeginLoc(),
@@ -95,9 +109,13 @@ private:
   }
 
   void checkModule(ASTContext &ctx, const CallExpr *call, const Expr *input) {
+    std::optional<Region> region = cudaRegion(ctx, call);
+    if (!region)
+      return;
     FindingBuilder finding = report(ctx, call->getBeginLoc(),
                                     "torch::nn::BCELoss is unsafe under CUDA autocast and raises "
                                     "at run time");
+    addRegionNote(finding, *region);
     if (const Expr *logits = sigmoidOperand(input))
       finding.note(logits->getBeginLoc(),
                    "use torch::nn::BCEWithLogitsLoss and pass it '" +

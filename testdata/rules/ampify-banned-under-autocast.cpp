@@ -1,9 +1,32 @@
 // AMPIFY: check --checks=-*,ampify-banned-under-autocast
+#include <ATen/autocast_mode.h>
 #include <torch/torch.h>
 
 namespace F = torch::nn::functional;
 
+// Stand-in for the runtime's <ampify/autocast.h> (runtime/include/ampify/autocast.h), whose
+// classes the analysis recognises by name.
+namespace ampify {
+struct AutocastOptions {
+  AutocastOptions(c10::DeviceType device = c10::kCUDA);
+  AutocastOptions &dtype(c10::ScalarType dtype);
+  AutocastOptions &enabled(bool enabled);
+};
+class Autocast {
+public:
+  explicit Autocast(c10::DeviceType device = c10::kCUDA);
+  explicit Autocast(const AutocastOptions &options);
+  ~Autocast();
+  void exit();
+};
+class AutocastDisabled : public Autocast {
+public:
+  explicit AutocastDisabled(c10::DeviceType device = c10::kCUDA);
+};
+} // namespace ampify
+
 torch::Tensor functional_forms(torch::Tensor z, torch::Tensor y, torch::Tensor w) {
+  ampify::Autocast autocast;
   auto a = torch::binary_cross_entropy(torch::sigmoid(z), y);
   // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: binary_cross_entropy is unsafe under CUDA autocast and raises at run time [ampify-banned-under-autocast]
   // CHECK-FIXES: auto a = torch::binary_cross_entropy_with_logits(z, y);
@@ -19,6 +42,7 @@ torch::Tensor functional_forms(torch::Tensor z, torch::Tensor y, torch::Tensor w
 }
 
 torch::Tensor without_sigmoid(torch::Tensor p, torch::Tensor y) {
+  ampify::Autocast autocast;
   // A probability from elsewhere: no automatic fix, a note explains it.
   return torch::binary_cross_entropy(p, y);
   // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: binary_cross_entropy is unsafe
@@ -27,6 +51,7 @@ torch::Tensor without_sigmoid(torch::Tensor p, torch::Tensor y) {
 }
 
 torch::Tensor options_variable(torch::Tensor z, torch::Tensor y) {
+  ampify::Autocast autocast;
   auto options = F::BinaryCrossEntropyFuncOptions().reduction(torch::kSum);
   return F::binary_cross_entropy(torch::sigmoid(z), y, options);
   // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: binary_cross_entropy is unsafe
@@ -35,6 +60,7 @@ torch::Tensor options_variable(torch::Tensor z, torch::Tensor y) {
 }
 
 torch::Tensor module_form(torch::Tensor z, torch::Tensor y) {
+  ampify::Autocast autocast;
   torch::nn::BCELoss criterion;
   auto a = criterion(torch::sigmoid(z), y);
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: torch::nn::BCELoss is unsafe under CUDA autocast
@@ -51,4 +77,38 @@ torch::Tensor safe_forms(torch::Tensor z, torch::Tensor y) {
   auto b = torch::binary_cross_entropy_with_logits(z, y);
   auto c = F::binary_cross_entropy_with_logits(z, y);
   return a + b + c;
+}
+
+// Outside any autocast region the op is fine: not flagged.
+torch::Tensor outside_region(torch::Tensor z, torch::Tensor y) {
+  return torch::binary_cross_entropy(torch::sigmoid(z), y);
+}
+
+// In a disabled scope, in CPU autocast (where it runs in fp32), and after the scope ends.
+torch::Tensor disabled_and_cpu(torch::Tensor z, torch::Tensor y) {
+  ampify::Autocast autocast;
+  torch::Tensor a, b;
+  {
+    ampify::AutocastDisabled fp32;
+    a = torch::binary_cross_entropy(torch::sigmoid(z), y);
+  }
+  {
+    ampify::Autocast cpu(c10::kCPU);
+    b = torch::binary_cross_entropy(torch::sigmoid(z), y);
+  }
+  autocast.exit();
+  return a + b + torch::binary_cross_entropy(torch::sigmoid(z), y);
+}
+
+// A helper called from a region is analysed in that region.
+torch::Tensor loss_helper(torch::Tensor p, torch::Tensor y) {
+  return torch::binary_cross_entropy(p, y);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: binary_cross_entropy is unsafe
+}
+
+torch::Tensor calls_helper(torch::Tensor z, torch::Tensor y) {
+  at::autocast::set_enabled(true);
+  auto loss = loss_helper(torch::sigmoid(z), y);
+  at::autocast::set_enabled(false);
+  return loss;
 }

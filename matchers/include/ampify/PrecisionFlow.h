@@ -1,0 +1,123 @@
+// Precision flow: for every tensor expression of a TU, whether autocast computes it in low
+// precision (fp16/bf16), in fp32, or whether that is unknown; and for every call, the autocast
+// region it runs in. Built once per TU (lazily, on the first query) and shared by every rule and
+// by the rewriter. See docs/analysis.md.
+#pragma once
+
+#include "ampify/CastPolicy.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+} // namespace clang
+
+namespace ampify {
+
+enum class Precision { Unknown, Fp32, Half, BFloat16 };
+
+inline bool isLow(Precision p) { return p == Precision::Half || p == Precision::BFloat16; }
+/// "fp16", "bf16", "fp32" or "of unknown precision".
+llvm::StringRef precisionName(Precision p);
+
+/// Why an expression has its precision: one link of a reason chain. A variable's fact names the
+/// variable (`subject`) and says where its value came from; `from` is the link before it.
+struct PrecisionFact {
+  Precision value = Precision::Unknown;
+  std::string subject;            ///< "scores", or empty for an unnamed expression
+  std::string because;            ///< "the output of `matmul`"
+  clang::SourceLocation where;     ///< where `because` happened
+  bool explicitCast = false;      ///< the value was set by .to(dtype) or the like
+  std::shared_ptr<const PrecisionFact> from;
+};
+
+enum class RegionKind {
+  None,     ///< no autocast: ops run in their inputs' dtype
+  Autocast, ///< autocast enabled: ops follow the cast policy table
+  Disabled, ///< an ampify::AutocastDisabled (or enabled(false)) scope inside a region
+};
+
+struct Region {
+  RegionKind kind = RegionKind::None;
+  Precision lowDtype = Precision::Half; ///< the autocast dtype
+  bool cuda = true;                     ///< CUDA autocast (else CPU)
+  clang::SourceLocation opened;         ///< where the region (or scope) begins
+  std::string how;                      ///< "the ampify::Autocast scope", ...
+};
+
+/// What the analysis knows of one expression. When a function body is analysed in several
+/// contexts (called from inside and outside a region), an autocast context wins and the facts of
+/// several autocast contexts are joined.
+struct ExprInfo {
+  PrecisionFact fact;
+  Region region;
+};
+
+/// An explicit fp32 cast whose result autocast casts back down: `input` (a fact with
+/// explicitCast set) feeds `consumer`, a lower-precision op inside an autocast region.
+struct Fp32IntentLost {
+  PrecisionFact input;
+  const clang::CallExpr *consumer;
+  std::string op;
+  Region region;
+};
+
+class PrecisionFlow {
+public:
+  /// The TU's analysis, built on first use. `torchVersionOption` (the `TorchVersion` check option,
+  /// e.g. "2.4") overrides the TU's TORCH_VERSION_* macros; without either, 2.x is assumed.
+  static const PrecisionFlow &of(clang::ASTContext &ctx, llvm::StringRef torchVersionOption);
+
+  /// What is known of `e` (wrappers stripped), or null if the analysis never reached it.
+  const ExprInfo *info(const clang::Expr *e) const;
+  Precision precisionOf(const clang::Expr *e) const;
+  /// The region a call runs in; RegionKind::None if the analysis never reached it.
+  Region regionOf(const clang::Expr *call) const;
+  /// The explicit fp32 casts that `consumer` (a lower-precision op in a region) undoes.
+  llvm::ArrayRef<Fp32IntentLost> fp32IntentLost(const clang::CallExpr *consumer) const;
+  const CastPolicyTable &policies() const { return *table_; }
+
+  /// The reason chain of a fact as notes: "`scores` is fp16 because it is the output of `matmul`
+  /// at line 41".
+  std::vector<std::pair<clang::SourceLocation, std::string>> explain(const PrecisionFact &fact) const;
+
+  /// The dtype a ScalarType-valued expression (torch::kHalf, at::ScalarType::Float, inside
+  /// TensorOptions...) names: Unknown if it names none or one that is not constant.
+  static Precision dtypeNamedIn(const clang::Expr *e, clang::ASTContext &ctx, bool *sawDtype = nullptr);
+
+  /// The first `module->to(torch::kHalf)` (or kBFloat16) in `function`'s body: the whole model
+  /// converted to low precision. Null if there is none.
+  static const clang::CallExpr *halfModelConversion(const clang::FunctionDecl *function, clang::ASTContext &ctx);
+
+  PrecisionFlow(clang::ASTContext &ctx, const CastPolicyTable &table);
+
+private:
+  friend class FlowWalker;
+  void record(const clang::Expr *e, const PrecisionFact &fact, const Region &region);
+
+  clang::ASTContext &ctx_;
+  const CastPolicyTable *table_;
+  llvm::DenseMap<const clang::Expr *, ExprInfo> infos_;
+  llvm::DenseMap<const clang::CallExpr *, std::vector<Fp32IntentLost>> intentLost_;
+};
+
+} // namespace ampify
+
+namespace ampify {
+class FindingBuilder;
+/// Adds the reason chain of `fact` to a finding, as notes.
+void addReasonNotes(FindingBuilder &finding, const PrecisionFlow &flow, const PrecisionFact &fact);
+/// Adds a note pointing at where `region` was opened.
+void addRegionNote(FindingBuilder &finding, const Region &region);
+/// A float constant `e` evaluates to (through Scalar constructions, named constants and constant
+/// expressions); nullopt if it is not a constant.
+std::optional<double> constantValue(const clang::Expr *e, clang::ASTContext &ctx);
+} // namespace ampify
