@@ -230,7 +230,7 @@ private:
   /// or the name given to register_module.
   std::pair<std::string, const ValueDecl *> layerName(const Expr *construction, const std::string &kind) {
     DynTypedNode node = DynTypedNode::create(*construction);
-    for (int depth = 0; depth < 10; ++depth) {
+    for (int depth = 0; depth < 24; ++depth) {
       auto parents = ctx_->getParents(node);
       if (parents.empty())
         return {};
@@ -279,7 +279,7 @@ private:
 
   /// The variable that `node`'s value ends up in: `fc = register_module(...)`, `auto fc = ...`.
   const ValueDecl *assignedDecl(DynTypedNode node) {
-    for (int depth = 0; depth < 4; ++depth) {
+    for (int depth = 0; depth < 8; ++depth) {
       auto parents = ctx_->getParents(node);
       if (parents.empty())
         return nullptr;
