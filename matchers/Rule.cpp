@@ -1,5 +1,7 @@
 #include "ampify/Rule.h"
 
+#include "ampify/Suppression.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -70,6 +72,12 @@ FindingBuilder::FindingBuilder(Rule &rule, clang::ASTContext &ctx, clang::Source
     return;
   }
   finding_.where = pointAt(sm, loc);
+  // NOLINT comments are honoured here, where every consumer (check, fix, the LSP server, the
+  // clang-tidy plugin) gets its findings, reading the text that was parsed (an editor's unsaved
+  // buffer included).
+  clang::FileID fid = sm.getFileID(sm.getFileLoc(loc));
+  if (isSuppressedByNolint(sm.getBufferData(fid), finding_.where.line, finding_.rule))
+    suppressed_ = true;
 }
 
 FindingBuilder::~FindingBuilder() {

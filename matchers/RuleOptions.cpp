@@ -8,8 +8,9 @@ namespace ampify {
 bool GlobList::parse(llvm::StringRef text, std::string &error) {
   items_.clear();
   text_ = text.str();
+  storage_ = std::make_shared<const std::string>(text_);
   llvm::SmallVector<llvm::StringRef> parts;
-  text.split(parts, ',', -1, /*KeepEmpty=*/false);
+  llvm::StringRef(*storage_).split(parts, ',', -1, /*KeepEmpty=*/false);
   for (llvm::StringRef part : parts) {
     part = part.trim();
     if (part.empty())

@@ -1,8 +1,8 @@
 // ampify check: report hazards; --fix applies the findings' fix-its.
 #include "CommonOptions.h"
+#include "Gate.h"
 
 #include "ampify/EditSet.h"
-#include "ampify/TextOutput.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -31,15 +31,22 @@ int runCheck() {
   AnalysisOptions options;
   if (!analysisOptionsFromCommandLine(options))
     return ExitUsage;
+  if (std::optional<int> rc = dumpConfigIfRequested(options))
+    return *rc;
+  GateSettings gate;
+  if (!gateSettingsFromCommandLine(gate, useColors()))
+    return ExitUsage;
   std::vector<TranslationUnitResult> results;
-  if (!analyzeCommandLineInputs(options, ruleCallbacks(options), results))
+  if (gate.nothingChanged)
+    llvm::errs() << "ampify: no translation unit changed since the given revision\n";
+  else if (!analyzeCommandLineInputs(options, ruleCallbacks(options), results))
     return ExitUsage;
   size_t failed = llvm::count_if(results, [](const auto &r) { return !r.parsed; });
   std::vector<Finding> findings = mergeFindings(results);
-  printFindingsAsText(findings, llvm::outs(), useColors());
+  bool writeFailed = !applyGate(gate, findings);
+  writeFailed |= !writeReports(gate, findings, llvm::outs());
   llvm::outs().flush();
 
-  bool writeFailed = false;
   if (ApplyFixes) {
     EditSet edits;
     for (const Finding &finding : findings)

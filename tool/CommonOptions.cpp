@@ -1,5 +1,7 @@
 #include "CommonOptions.h"
 
+#include "ampify/Config.h"
+
 #include "ampify/Scheduler.h"
 #include "ampify/Shard.h"
 #include "ampify/Worker.h"
@@ -117,10 +119,19 @@ bool analysisOptionsFromCommandLine(AnalysisOptions &options) {
     llvm::errs() << "ampify: error: --color must be auto, always or never\n";
     return false;
   }
+  for (const auto &[key, value] : options.ruleOptions.values)
+    if (auto why = invalidOptionValue(key, value)) {
+      llvm::errs() << "ampify: error: --check-option: " << *why << "\n";
+      return false;
+    }
   options.extraArgs = ExtraArgs;
   options.extraArgsBefore = ExtraArgsBefore;
   options.torchPrefix = TorchPrefix;
   options.verbose = Verbose;
+  // .ampify.yaml files refine these per directory; what the command line says explicitly wins.
+  options.config = std::make_shared<ConfigResolver>(
+      options, Checks.getDefault().getValue(),
+      Checks.getNumOccurrences() ? std::optional<std::string>(Checks) : std::nullopt);
   return true;
 }
 

@@ -1,6 +1,7 @@
 #include "ampify/Driver.h"
 
 #include "ampify/CastPolicy.h"
+#include "ampify/Config.h"
 #include "ampify/RuleRegistry.h"
 #include "ampify/TorchHeaders.h"
 
@@ -85,6 +86,11 @@ bool isUnder(llvm::StringRef file, llvm::StringRef dirOrFile) {
 }
 
 } // namespace
+
+bool isSourceFile(llvm::StringRef path) { return isSource(path); }
+bool isHeaderFile(llvm::StringRef path) {
+  return HeaderExtensions.contains(llvm::sys::path::extension(path));
+}
 
 std::vector<std::string> dropCodeLoadingFlags(std::vector<std::string> &args) {
   std::vector<std::string> dropped;
@@ -306,10 +312,23 @@ std::vector<std::string> filesRead(clang::FileManager &files) {
 }
 
 TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &command,
-                                             const AnalysisOptions &options,
+                                             const AnalysisOptions &commandLineOptions,
                                              const CallbackFactory &callbacks) {
   TranslationUnitResult result;
   result.file = command.Filename;
+
+  // Per-directory .ampify.yaml: the TU runs with the options resolved for its main file.
+  AnalysisOptions resolved;
+  if (commandLineOptions.config) {
+    auto perFile = commandLineOptions.config->optionsFor(command.Filename);
+    if (!perFile) {
+      result.parsed = false;
+      result.failure = llvm::toString(perFile.takeError());
+      return result;
+    }
+    resolved = std::move(*perFile);
+  }
+  const AnalysisOptions &options = commandLineOptions.config ? resolved : commandLineOptions;
 
   tooling::CompileCommand adjusted = command;
   std::vector<std::string> dropped = dropCodeLoadingFlags(adjusted.CommandLine);
@@ -345,6 +364,7 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
     result.failure = "it does not compile (the compiler's errors are above)";
   } else {
     result.findings = std::move(sink.findings);
+    applyConfigToFindings(options, command.Filename, result.findings);
     result.inputs = filesRead(tool.getFiles());
   }
   return result;

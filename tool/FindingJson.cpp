@@ -39,8 +39,10 @@ static bool fromJSON(const json::Value &v, FindingNote &n, json::Path path) {
 }
 
 static json::Value replacementToJSON(const clang::tooling::Replacement &r) {
-  return json::Object{{"file", r.getFilePath()}, {"offset", r.getOffset()}, {"length", r.getLength()},
-                      {"text", r.getReplacementText()}};
+  // .str(): a json::Value made from a StringRef does not own it, and the finding may be gone
+  // before the value is written (a worker serialises a temporary result).
+  return json::Object{{"file", r.getFilePath().str()}, {"offset", r.getOffset()}, {"length", r.getLength()},
+                      {"text", r.getReplacementText().str()}};
 }
 
 static bool replacementsFromJSON(const json::Value *v, std::vector<clang::tooling::Replacement> &out,

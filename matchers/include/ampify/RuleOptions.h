@@ -6,6 +6,7 @@
 #include "llvm/Support/GlobPattern.h"
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,9 @@ private:
   };
   std::vector<Item> items_;
   std::string text_;
+  /// llvm::GlobPattern keeps StringRefs into its pattern text: the text the items were parsed
+  /// from lives here, immutable and shared by copies, so a copied or moved list stays valid.
+  std::shared_ptr<const std::string> storage_;
 };
 
 struct RuleOptions {

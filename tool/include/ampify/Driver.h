@@ -18,6 +18,8 @@
 
 namespace ampify {
 
+class ConfigResolver;
+
 struct AnalysisOptions {
   GlobList checks;
   RuleOptions ruleOptions;
@@ -25,6 +27,10 @@ struct AnalysisOptions {
   std::vector<std::string> extraArgsBefore; // prepended to every compile command
   std::string torchPrefix;                  // --torch-prefix, when there is no database
   bool verbose = false;
+  std::string headerFilter;                 // HeaderFilterRegex; empty: findings in every header
+  /// Per-directory .ampify.yaml: when set, each TU is analysed with the options it resolves for
+  /// the TU's main file (see Config.h); null: these options as they are.
+  std::shared_ptr<const ConfigResolver> config;
 };
 
 /// Creates the match callbacks for one TU and registers their matchers. `check` creates the
@@ -49,6 +55,10 @@ struct TranslationUnitResult {
 llvm::Expected<std::vector<clang::tooling::CompileCommand>>
 collectTranslationUnits(const std::vector<std::string> &paths, llvm::StringRef buildDir,
                         const AnalysisOptions &options);
+
+/// Whether a path names a C++ or CUDA source (a TU of its own) / a header, by its extension.
+bool isSourceFile(llvm::StringRef path);
+bool isHeaderFile(llvm::StringRef path);
 
 /// Parses and analyses one TU. Never throws or aborts on bad code: failures are in the result.
 TranslationUnitResult analyzeTranslationUnit(const clang::tooling::CompileCommand &command,

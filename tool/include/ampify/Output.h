@@ -1,0 +1,52 @@
+// The report formats of `ampify check --format=...`, one file each (TextOutput.cpp,
+// JsonOutput.cpp, SarifOutput.cpp, GithubOutput.cpp) behind one signature, and the
+// clang-apply-replacements export of --export-fixes (ExportFixesOutput.cpp).
+//
+// Machine formats name files relative to the project root (paths outside it stay absolute), so
+// that the same finding reads the same in every checkout.
+#pragma once
+
+#include "ampify/Finding.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace ampify {
+
+struct ReportContext {
+  std::string projectRoot;               // absolute
+  bool colors = false;                   // text only
+  std::string ruleDocsUrl;               // rule help pages: <ruleDocsUrl>/<rule>.md
+  std::string toolVersion;
+  std::vector<std::string> fingerprints; // one per finding, same order (see Baseline.h)
+};
+
+using FindingsWriter = void (*)(llvm::ArrayRef<Finding> findings, const ReportContext &context,
+                                llvm::raw_ostream &os);
+
+/// The writer of a --format name, or null for an unknown one.
+FindingsWriter findingsWriter(llvm::StringRef format);
+/// The names findingsWriter knows, for --help and errors.
+llvm::StringRef findingsFormatNames();
+
+void writeFindingsAsText(llvm::ArrayRef<Finding>, const ReportContext &, llvm::raw_ostream &);
+/// {"version": 1, "findings": [{rule, severity, path, line, column, message,
+/// fingerprint, notes[], fixes[]}]}
+void writeFindingsAsJson(llvm::ArrayRef<Finding>, const ReportContext &, llvm::raw_ostream &);
+/// SARIF 2.1.0 through clang::SarifDocumentWriter, with rule metadata, fixes and fingerprints.
+void writeFindingsAsSarif(llvm::ArrayRef<Finding>, const ReportContext &, llvm::raw_ostream &);
+/// GitHub Actions workflow commands: `::warning file=F,line=L,col=C,title=rule::message`.
+void writeFindingsAsGithub(llvm::ArrayRef<Finding>, const ReportContext &, llvm::raw_ostream &);
+
+/// Writes the findings' fixes as clang-tidy's --export-fixes YAML, which clang-apply-replacements
+/// applies. Paths are relative to the project root, which is the BuildDirectory.
+llvm::Error exportFixes(llvm::ArrayRef<Finding> findings, const ReportContext &context,
+                        llvm::StringRef outputPath);
+
+/// `path` relative to `root` with '/' separators when it is under `root`, else `path` itself.
+std::string projectRelativePath(llvm::StringRef path, llvm::StringRef root);
+
+} // namespace ampify
