@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs on the development machine (it has Clang; the GPU machine does not): produces the migrated
 # example programs with ampify itself, never by hand.
-#   .gpu-examples/fp16/*.cpp   ampify check --fix (fp16 hazards' fix-its), then ampify fix
-#   .gpu-examples/bf16/*.cpp   ampify check --fix, then ampify fix --dtype=bf16
+#   .gpu-examples/fp16/*.cpp   ampify fix, then ampify check --fix (the fix-its of the hazards
+#                              that the new autocast regions expose)
+#   .gpu-examples/bf16/*.cpp   ampify fix --dtype=bf16, then ampify check --fix
 # The folder is git-ignored; the device call carries it: run(carry=[".gpu-examples"]).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -11,10 +12,11 @@ OUT=$ROOT/.gpu-examples
 rm -rf "$OUT"
 for dtype in fp16 bf16; do
   mkdir -p "$OUT/$dtype"
-  cp "$ROOT"/examples/*.cpp "$OUT/$dtype/"
-  # Fix-its first (e.g. a -1e9 attention mask that overflows fp16), then the migration.
-  "$AMPIFY" check --fix --fail-on=none --color=never "$OUT/$dtype" > "$OUT/$dtype.check.txt" 2>&1
+  cp "$ROOT"/examples/*.cpp "$ROOT"/examples/*.h "$OUT/$dtype/"
+  # The migration, then the fix-its of what now runs under autocast (e.g. a -1e9 attention mask
+  # that overflows fp16), as a user would: migrate, then check.
   "$AMPIFY" fix --dtype="$dtype" "$OUT/$dtype" > "$OUT/$dtype.fix.txt" 2>&1
+  "$AMPIFY" check --fix --fail-on=none --color=never "$OUT/$dtype" > "$OUT/$dtype.check.txt" 2>&1
   (cd "$OUT/$dtype" && for f in *.cpp; do diff -u "$ROOT/examples/$f" "$f" || true; done) > "$OUT/$dtype.diff"
 done
 echo "migrated examples in $OUT (diffs: $OUT/fp16.diff, $OUT/bf16.diff)"
