@@ -5,6 +5,7 @@
     message, rule as the code), and the change re-check reuses the preamble;
   - the quick-fix code actions, applied together, give the text `ampify check --fix` gives;
   - compile_commands.json of the workspace is used (no --torch-prefix, flags only from it);
+  - .ampify.yaml (a rule's severity) and a NOLINT typed into the unsaved text take effect;
   - a file that does not compile gets the compiler's errors and no rule findings;
   - robustness: malformed JSON, a bad Content-Length, an oversized message, a non-object, an
     unknown method, requests before initialize, and the server still answers afterwards;
@@ -214,8 +215,8 @@ def test_diagnostics_and_fixes(work, source):
     check(c.diagnostics(path)["diagnostics"] == [], "didClose clears the diagnostics")
     check(c.finish() == 0, "shutdown + exit exits 0")
     log = "".join(c.stderr)
-    check(re.search(r"train\.cpp in [\d.]+ s \(preamble built\)", log) and
-          re.search(r"train\.cpp in [\d.]+ s \(preamble reused\)", log),
+    check(re.search(r"train\.cpp in [\d.]+ s, [\d.]+ s CPU \(preamble built\)", log) and
+          re.search(r"train\.cpp in [\d.]+ s, [\d.]+ s CPU \(preamble reused\)", log),
           "the first check builds the preamble and re-checks reuse it:\n" + log)
 
 
@@ -238,6 +239,34 @@ def test_compile_commands(work, source):
     diags = c.diagnostics(path)["diagnostics"]
     check(as_findings(diags) == ampify_check(path), "flags from build/compile_commands.json: %s" % diags)
     check(not os.path.exists(os.path.join(work, "build", "model.o")), "no output file written")
+    c.finish()
+
+
+def test_config_and_nolint(work, source):
+    """.ampify.yaml and NOLINT comments act on the editor's text as they do in ampify check."""
+    path = os.path.join(work, "train.cpp")
+    shutil.copy(source, path)
+    with open(os.path.join(work, ".ampify.yaml"), "w") as f:
+        f.write("CheckOptions:\n  ampify-banned-under-autocast.Severity: error\n")
+    c = Client("--torch-prefix=" + ARGS.mock_prefix)
+    c.initialize(work)
+    text = open(path).read()
+    c.notify("textDocument/didOpen", {"textDocument": {"uri": uri(path), "languageId": "cpp",
+                                                       "version": 1, "text": text}})
+    diags = c.diagnostics(path)["diagnostics"]
+    rule = [d for d in diags if d.get("code") == "ampify-banned-under-autocast"]
+    check(rule and all(d["severity"] == 1 for d in rule), ".ampify.yaml severity applies: %s" % diags)
+    check(as_findings(diags) == ampify_check(path), "the same findings as ampify check with the config")
+
+    first = rule[0]["range"]["start"]["line"]
+    lines = text.split("\n")
+    lines[first] += "  // NOLINT(ampify-banned-under-autocast)"
+    edited = "\n".join(lines)
+    c.notify("textDocument/didChange", {"textDocument": {"uri": uri(path), "version": 2},
+                                        "contentChanges": [{"text": edited}]})
+    after = c.diagnostics(path)["diagnostics"]
+    check(len(after) == len(diags) - 1 and all(d["range"]["start"]["line"] != first for d in after),
+          "a NOLINT typed in the editor silences that finding: %s" % after)
     c.finish()
 
 
@@ -322,6 +351,8 @@ def main():
         os.mkdir(os.path.join(work, "b"))
         test_diagnostics_and_fixes(os.path.join(work, "a"), ARGS.source)
         test_compile_commands(os.path.join(work, "b"), ARGS.source)
+        os.mkdir(os.path.join(work, "c"))
+        test_config_and_nolint(os.path.join(work, "c"), ARGS.source)
         test_robustness()
     finally:
         shutil.rmtree(work, ignore_errors=True)

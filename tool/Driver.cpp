@@ -371,8 +371,8 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
 }
 
 std::unique_ptr<clang::ASTConsumer> createUserCodeConsumer(clang::ast_matchers::MatchFinder &finder,
-                                                           clang::CompilerInstance &) {
-  return std::make_unique<UserCodeConsumer>(finder);
+                                                           clang::CompilerInstance &ci) {
+  return std::make_unique<UserCodeConsumer>(finder, ci.getPreprocessor());
 }
 
 CallbackFactory ruleCallbacks(const AnalysisOptions &options) {

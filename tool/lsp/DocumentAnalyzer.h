@@ -26,7 +26,8 @@ struct DocumentAnalysis {
   std::vector<CompilerError> errors;
   std::string failure; // the analysis could not start or crashed
   bool preambleReused = false;
-  double seconds = 0;
+  double seconds = 0;    // wall clock
+  double cpuSeconds = 0; // this process's CPU time: the cost on a machine shared with builds
 };
 
 class DocumentAnalyzer {
@@ -39,6 +40,7 @@ public:
 private:
   std::vector<std::string> arguments_;
   std::string directory_;
+  std::string file_;
   const AnalysisOptions &options_;
   std::optional<clang::PrecompiledPreamble> preamble_;
   std::vector<CompilerError> preambleErrors_;

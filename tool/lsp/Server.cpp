@@ -267,8 +267,8 @@ void Server::didClose(const json::Value *params) {
 
 void Server::analyzeAndPublish(Document &doc) {
   DocumentAnalysis analysis = doc.analyzer->analyze(doc.text);
-  llvm::errs() << llvm::formatv("ampify lsp: analysed {0} in {1:F3} s ({2})\n", doc.path,
-                                analysis.seconds,
+  llvm::errs() << llvm::formatv("ampify lsp: analysed {0} in {1:F3} s, {2:F3} s CPU ({3})\n",
+                                doc.path, analysis.seconds, analysis.cpuSeconds,
                                 analysis.preambleReused ? "preamble reused" : "preamble built");
   doc.analysedText = doc.text;
   doc.published.clear();
