@@ -37,6 +37,7 @@ int main(int argc, const char **argv) {
           "ampify: move LibTorch C++ training code to automatic mixed precision\n\n"
           "  ampify check PATH...   report fp16 hazards and Tensor Core-hostile shapes\n"
           "  ampify explain CHECK   print a check's documentation\n"
+          "  ampify lsp             serve diagnostics and quick fixes to editors (LSP, stdio)\n"
           "Run 'ampify SUBCOMMAND --help' for a subcommand's options.\n",
           &llvm::errs()))
     return ampify::ExitUsage;
