@@ -553,7 +553,7 @@ private:
     if (isAtenFunction(callee)) {
       llvm::SmallVector<PrecisionFact, 4> inputs;
       for (size_t i = 0; i < args.size(); ++i)
-        if (isTensorType(args[i]->getType()))
+        if (isDtypeInput(callee, i, args[i]))
           inputs.push_back(argFacts[i]);
       if (llvm::StringRef(name).ends_with("_out") && !inputs.empty())
         return inputs[0]; // out= forms are never autocast: the out tensor's dtype
@@ -572,6 +572,17 @@ private:
       return callUserFunction(callee, env, callArgs, call->getBeginLoc());
     }
     return unknownFact();
+  }
+
+  /// Whether argument `i` of an ATen op takes part in its output dtype: a tensor that is not a
+  /// mask, condition or index (as ATen names those parameters), whose dtype is bool or integer.
+  static bool isDtypeInput(const FunctionDecl *callee, size_t i, const Expr *arg) {
+    if (!isTensorType(arg->getType()))
+      return false;
+    if (!callee || i >= callee->getNumParams() || !callee->getParamDecl(i)->getIdentifier())
+      return true;
+    llvm::StringRef param = callee->getParamDecl(i)->getName();
+    return param != "mask" && param != "condition" && param != "index" && param != "indices";
   }
 
   static std::string operatorName(const FunctionDecl *fn) {
@@ -635,7 +646,7 @@ private:
       return unknownFact();
     llvm::SmallVector<PrecisionFact, 4> inputs{objectFact};
     for (size_t i = 0; i < args.size(); ++i)
-      if (isTensorType(args[i]->getType()))
+      if (isDtypeInput(call->getDirectCallee(), i, args[i]))
         inputs.push_back(argFacts[i]);
     return applyPolicy(call, *policy, name, inputs, args, env);
   }

@@ -194,6 +194,7 @@ void set_autocast_cache_enabled(bool enabled);
 
 } // namespace at
 
-#define AT_DISPATCH_FLOATING_TYPES(TYPE, NAME, ...) [&] { using scalar_t = float; return __VA_ARGS__(); }()
-#define AT_DISPATCH_FLOATING_TYPES_AND_HALF(TYPE, NAME, ...) [&] { using scalar_t = float; return __VA_ARGS__(); }()
-#define AT_DISPATCH_FLOATING_TYPES_AND2(A, B, TYPE, NAME, ...) [&] { using scalar_t = float; return __VA_ARGS__(); }()
+// Like the real macros, these evaluate TYPE (a switch over it there) and then the lambda.
+#define AT_DISPATCH_FLOATING_TYPES(TYPE, NAME, ...) [&] { const at::ScalarType the_type = TYPE; (void)the_type; using scalar_t = float; return __VA_ARGS__(); }()
+#define AT_DISPATCH_FLOATING_TYPES_AND_HALF(TYPE, NAME, ...) [&] { const at::ScalarType the_type = TYPE; (void)the_type; using scalar_t = float; return __VA_ARGS__(); }()
+#define AT_DISPATCH_FLOATING_TYPES_AND2(A, B, TYPE, NAME, ...) [&] { const at::ScalarType the_type = TYPE; (void)the_type; using scalar_t = float; return __VA_ARGS__(); }()

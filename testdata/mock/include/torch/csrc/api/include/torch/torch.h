@@ -16,6 +16,9 @@
 namespace torch {
 using namespace at;
 using at::Tensor;
+// torch/types.h
+constexpr auto kFloat16 = at::kHalf;
+constexpr auto kFloat32 = at::kFloat;
 namespace autograd {
 using Variable = at::Tensor;
 using variable_list = std::vector<Variable>;

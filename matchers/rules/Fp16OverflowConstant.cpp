@@ -1,0 +1,83 @@
+// ampify-fp16-overflow-constant: a constant above fp16's largest finite value (65504) written into
+// a tensor that the precision flow says is fp16: masked_fill(mask, -1e9) raises "value cannot be
+// converted to type at::Half without overflow"; fill_, index_put_, where, full and arithmetic
+// overflow to inf silently.
+#include "ampify/PrecisionFlow.h"
+#include "ampify/RuleRegistry.h"
+#include "ampify/TorchApi.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+
+#include <cmath>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace ampify {
+namespace {
+
+constexpr double HalfMax = 65504.0;
+
+class Fp16OverflowConstantRule : public Rule {
+public:
+  using Rule::Rule;
+
+  void registerMatchers(MatchFinder &finder) override {
+    finder.addMatcher(callExpr(callee(functionDecl(hasAnyName(
+                                   "masked_fill", "masked_fill_", "fill_", "index_put_", "where", "full",
+                                   "full_like", "add", "sub", "mul", "div", "operator+", "operator-",
+                                   "operator*", "operator/", "operator+=", "operator-=", "operator*=",
+                                   "operator/="))))
+                          .bind("call"),
+                      this);
+  }
+
+  void check(const MatchFinder::MatchResult &result) override {
+    ASTContext &ctx = *result.Context;
+    const auto *call = result.Nodes.getNodeAs<CallExpr>("call");
+    const PrecisionFlow &flow = PrecisionFlow::of(ctx, option("TorchVersion", ""));
+    // The tensor written is the call's result (an in-place form returns its object).
+    const ExprInfo *written = flow.info(call);
+    if (!written || written->fact.value != Precision::Half)
+      return;
+    for (const Expr *arg : call->arguments()) {
+      if (isTensorType(arg->getType()))
+        continue;
+      std::optional<double> value = constantValue(arg, ctx);
+      if (!value || std::fabs(*value) <= HalfMax || std::isinf(*value))
+        continue;
+      std::string op = calleeName(call);
+      op = op.substr(op.rfind(':') + 1);
+      FindingBuilder finding =
+          report(ctx, arg->getBeginLoc(),
+                 llvm::Twine("constant ") + formatted(*value) + " overflows fp16 (largest finite value 65504) in `" +
+                     op + "`");
+      bool mask = op == "masked_fill" || op == "masked_fill_";
+      if (mask)
+        finding.replace(arg->getSourceRange(), *value < 0 ? "-std::numeric_limits<float>::infinity()"
+                                                          : "std::numeric_limits<float>::infinity()");
+      else
+        finding.note(arg->getBeginLoc(), *value < 0 ? "use the dtype's lowest value, e.g. "
+                                                      "std::numeric_limits<c10::Half>::lowest() (-65504)"
+                                                    : "use the dtype's largest value, e.g. "
+                                                      "std::numeric_limits<c10::Half>::max() (65504)");
+      addReasonNotes(finding, flow, written->fact);
+      addRegionNote(finding, written->region);
+    }
+  }
+
+private:
+  static std::string formatted(double v) {
+    char buf[32];
+    snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+  }
+};
+
+} // namespace
+} // namespace ampify
+
+using ampify::Fp16OverflowConstantRule;
+AMPIFY_RULE_FACTORY(Fp16OverflowConstantRule)

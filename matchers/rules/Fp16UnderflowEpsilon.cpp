@@ -1,0 +1,109 @@
+// ampify-fp16-underflow-epsilon: a constant between 0 and fp16's smallest normal value (6.1e-5)
+// added to, clamped into or compared with an fp16 tensor: `x + 1e-8` is x, so log(x + 1e-8) is
+// -inf at 0 and a / (b + 1e-8) divides by zero. Adam's eps is flagged only where the model itself
+// was converted to half (under autocast, parameters and optimizer state stay fp32).
+#include "ampify/PrecisionFlow.h"
+#include "ampify/RuleRegistry.h"
+#include "ampify/TorchApi.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+
+#include <cmath>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace ampify {
+namespace {
+
+constexpr double HalfSmallestNormal = 6.1e-5;
+
+bool underflows(std::optional<double> v) { return v && *v != 0 && std::fabs(*v) < HalfSmallestNormal; }
+
+class Fp16UnderflowEpsilonRule : public Rule {
+public:
+  using Rule::Rule;
+
+  void registerMatchers(MatchFinder &finder) override {
+    finder.addMatcher(callExpr(callee(functionDecl(hasAnyName(
+                                   "add", "sub", "add_", "sub_", "clamp", "clamp_", "clamp_min", "clamp_min_",
+                                   "clamp_max", "operator+", "operator-", "operator+=", "operator-=",
+                                   "operator<", "operator>", "operator<=", "operator>=", "lt", "gt", "le",
+                                   "ge"))))
+                          .bind("call"),
+                      this);
+    // AdamOptions(...).eps(1e-8): a hazard only when the model's parameters are half.
+    finder.addMatcher(cxxMemberCallExpr(callee(cxxMethodDecl(hasName("eps"),
+                                                             ofClass(hasAnyName("::torch::optim::AdamOptions",
+                                                                                "::torch::optim::AdamWOptions")))),
+                                        hasAncestor(functionDecl().bind("function")))
+                          .bind("eps"),
+                      this);
+  }
+
+  void check(const MatchFinder::MatchResult &result) override {
+    ASTContext &ctx = *result.Context;
+    if (const auto *eps = result.Nodes.getNodeAs<CXXMemberCallExpr>("eps"))
+      return checkAdamEps(ctx, eps, result.Nodes.getNodeAs<FunctionDecl>("function"));
+    const auto *call = result.Nodes.getNodeAs<CallExpr>("call");
+    const PrecisionFlow &flow = PrecisionFlow::of(ctx, option("TorchVersion", ""));
+    // The fp16 tensor the constant meets: the object or a tensor argument.
+    const ExprInfo *tensor = nullptr;
+    const Expr *object = nullptr;
+    if (const auto *member = dyn_cast<CXXMemberCallExpr>(call))
+      object = member->getImplicitObjectArgument();
+    auto consider = [&](const Expr *e) {
+      if (const ExprInfo *i = flow.info(e); i && i->fact.value == Precision::Half && !tensor)
+        tensor = i;
+    };
+    if (object && isTensorType(object->getType()))
+      consider(object);
+    for (const Expr *arg : call->arguments())
+      if (isTensorType(arg->getType()))
+        consider(arg);
+    if (!tensor)
+      return;
+    for (const Expr *arg : call->arguments()) {
+      if (isTensorType(arg->getType()))
+        continue;
+      std::optional<double> value = constantValue(arg, ctx);
+      if (!underflows(value))
+        continue;
+      FindingBuilder finding = report(ctx, arg->getBeginLoc(),
+                                      "constant " + formatted(*value) +
+                                          " is below fp16's smallest normal value (6.1e-5) and is lost "
+                                          "against an fp16 tensor");
+      finding.note(arg->getBeginLoc(), "use at least 1e-4 (fp16's epsilon is 9.8e-4), or compute this in "
+                                       "fp32 in an ampify::AutocastDisabled scope");
+      addReasonNotes(finding, flow, tensor->fact);
+      addRegionNote(finding, tensor->region);
+    }
+  }
+
+private:
+  static std::string formatted(double v) {
+    char buf[32];
+    snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+  }
+
+  void checkAdamEps(ASTContext &ctx, const CXXMemberCallExpr *eps, const FunctionDecl *function) {
+    if (eps->getNumArgs() != 1 || !underflows(constantValue(eps->getArg(0), ctx)) || !function)
+      return;
+    const CallExpr *conversion = PrecisionFlow::halfModelConversion(function, ctx);
+    if (!conversion)
+      return;
+    report(ctx, eps->getArg(0)->getBeginLoc(),
+           "Adam's eps " + formatted(*constantValue(eps->getArg(0), ctx)) +
+               " underflows in fp16 optimizer state: the model was converted to half")
+        .note(conversion->getBeginLoc(), "the model is converted to half here");
+  }
+};
+
+} // namespace
+} // namespace ampify
+
+using ampify::Fp16UnderflowEpsilonRule;
+AMPIFY_RULE_FACTORY(Fp16UnderflowEpsilonRule)

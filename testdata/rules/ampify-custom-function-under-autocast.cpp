@@ -1,0 +1,45 @@
+// AMPIFY: check --checks=-*,ampify-custom-function-under-autocast
+#include <torch/torch.h>
+
+// Stand-in for the runtime's <ampify/autocast.h> (runtime/include/ampify/autocast.h), whose
+// classes the analysis recognises by name.
+namespace ampify {
+struct AutocastOptions {
+  AutocastOptions(c10::DeviceType device = c10::kCUDA);
+  AutocastOptions &dtype(c10::ScalarType dtype);
+  AutocastOptions &enabled(bool enabled);
+};
+class Autocast {
+public:
+  explicit Autocast(c10::DeviceType device = c10::kCUDA);
+  explicit Autocast(const AutocastOptions &options);
+  ~Autocast();
+  void exit();
+};
+class AutocastDisabled : public Autocast {
+public:
+  explicit AutocastDisabled(c10::DeviceType device = c10::kCUDA);
+};
+} // namespace ampify
+
+struct ScaleGrad : torch::autograd::Function<ScaleGrad> {
+  static torch::Tensor forward(torch::autograd::AutogradContext *ctx, torch::Tensor x) { return x * 2; }
+  static torch::autograd::variable_list backward(torch::autograd::AutogradContext *ctx,
+                                                 torch::autograd::variable_list grads) {
+    return {grads[0] * 2};
+  }
+};
+
+void under_autocast(torch::nn::Linear fc, torch::Tensor x) {
+  ampify::Autocast autocast;
+  ScaleGrad::apply(fc(x));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: custom autograd Function applied under autocast with an input whose dtype autocast decides [ampify-custom-function-under-autocast]
+  // CHECK-MESSAGES: :[[@LINE-2]]:20: note: cast the inputs explicitly
+}
+
+// Negative cases: outside a region, and with explicitly cast inputs.
+void fine(torch::nn::Linear fc, torch::Tensor x) {
+  ScaleGrad::apply(fc(x));
+  ampify::Autocast autocast;
+  ScaleGrad::apply(fc(x).to(torch::kFloat));
+}

@@ -1,0 +1,76 @@
+// AMPIFY: check --checks=-*,ampify-fp16-overflow-constant
+#include <torch/torch.h>
+
+// Stand-in for the runtime's <ampify/autocast.h> (runtime/include/ampify/autocast.h), whose
+// classes the analysis recognises by name.
+namespace ampify {
+struct AutocastOptions {
+  AutocastOptions(c10::DeviceType device = c10::kCUDA);
+  AutocastOptions &dtype(c10::ScalarType dtype);
+  AutocastOptions &enabled(bool enabled);
+};
+class Autocast {
+public:
+  explicit Autocast(c10::DeviceType device = c10::kCUDA);
+  explicit Autocast(const AutocastOptions &options);
+  ~Autocast();
+  void exit();
+};
+class AutocastDisabled : public Autocast {
+public:
+  explicit AutocastDisabled(c10::DeviceType device = c10::kCUDA);
+};
+} // namespace ampify
+
+constexpr double kMaskValue = -1e9;
+
+torch::Tensor attention(torch::Tensor q, torch::Tensor k, torch::Tensor mask) {
+  ampify::Autocast autocast;
+  auto scores = torch::matmul(q, k);
+  auto masked = scores.masked_fill(mask, -1e9);
+  // CHECK-MESSAGES: :[[@LINE-1]]:42: warning: constant -1e+09 overflows fp16 (largest finite value 65504) in `masked_fill` [ampify-fp16-overflow-constant]
+  // CHECK-MESSAGES: :[[@LINE-3]]:17: note: `scores` is fp16 because it is the output of `matmul`, which autocast runs in fp16 at line [[@LINE-3]]
+  // CHECK-FIXES: auto masked = scores.masked_fill(mask, -std::numeric_limits<float>::infinity());
+  scores.masked_fill_(mask, kMaskValue);
+  // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: constant -1e+09 overflows fp16
+  // CHECK-FIXES: scores.masked_fill_(mask, -std::numeric_limits<float>::infinity());
+  auto big = scores * 1e5;
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: constant 100000 overflows fp16
+  // CHECK-MESSAGES: :[[@LINE-2]]:23: note: use the dtype's largest value
+  auto filled = torch::full_like(scores, -70000.0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:42: warning: constant -70000 overflows fp16
+  return masked + big + filled;
+}
+
+torch::Tensor explicit_half(torch::Tensor x) {
+  auto h = x.to(torch::kHalf);
+  h.fill_(1e6);
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: constant 1e+06 overflows fp16
+  // CHECK-MESSAGES: :[[@LINE-3]]:12: note: `h` is fp16 because it is cast explicitly with `.to(...)`
+  return torch::full({2, 2}, 1e5, torch::kHalf);
+  // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: constant 100000 overflows fp16
+}
+
+// Negative cases.
+torch::Tensor fine(torch::Tensor q, torch::Tensor k, torch::Tensor mask) {
+  // Outside a region matmul keeps fp32 inputs' dtype; its precision is unknown here anyway.
+  auto a = torch::matmul(q, k).masked_fill(mask, -1e9);
+  ampify::Autocast autocast;
+  auto scores = torch::matmul(q, k);
+  // Small constants, and an fp32 (softmax) result.
+  auto b = scores.masked_fill(mask, -1e4);
+  auto c = torch::softmax(scores, -1).masked_fill(mask, -1e9);
+  // bf16 has fp32's range.
+  auto d = torch::matmul(q, k).to(torch::kBFloat16).masked_fill(mask, -1e9);
+  auto e = torch::full({2}, -1e9);
+  {
+    ampify::AutocastDisabled fp32;
+    auto f = torch::matmul(q, k).masked_fill(mask, -1e9);
+  }
+  return a + b + c + d + e;
+}
+
+torch::Tensor cpu_region(torch::Tensor q, torch::Tensor k, torch::Tensor mask) {
+  ampify::Autocast autocast(c10::kCPU);
+  return torch::matmul(q, k).masked_fill(mask, -1e9);
+}

@@ -1,0 +1,50 @@
+// AMPIFY: check --checks=-*,ampify-inplace-not-autocast
+#include <torch/torch.h>
+
+// Stand-in for the runtime's <ampify/autocast.h> (runtime/include/ampify/autocast.h), whose
+// classes the analysis recognises by name.
+namespace ampify {
+struct AutocastOptions {
+  AutocastOptions(c10::DeviceType device = c10::kCUDA);
+  AutocastOptions &dtype(c10::ScalarType dtype);
+  AutocastOptions &enabled(bool enabled);
+};
+class Autocast {
+public:
+  explicit Autocast(c10::DeviceType device = c10::kCUDA);
+  explicit Autocast(const AutocastOptions &options);
+  ~Autocast();
+  void exit();
+};
+class AutocastDisabled : public Autocast {
+public:
+  explicit AutocastDisabled(c10::DeviceType device = c10::kCUDA);
+};
+} // namespace ampify
+
+torch::Tensor inplace(torch::Tensor x, torch::Tensor w, torch::Tensor out) {
+  ampify::Autocast autocast;
+  auto logits = torch::matmul(x, w);
+  logits.exp_();
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: `exp_` is not autocast and computes in fp16; the out-of-place `exp` would run in fp32 [ampify-inplace-not-autocast]
+  // CHECK-MESSAGES: :[[@LINE-3]]:17: note: `logits` is fp16 because it is the output of `matmul`
+  logits.pow_(2);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: `pow_` is not autocast
+  at::exp_out(out, logits);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: `exp_out` is not autocast
+  return logits;
+}
+
+// Negative cases.
+torch::Tensor fine(torch::Tensor x, torch::Tensor w) {
+  auto outside = torch::matmul(x, w).to(torch::kHalf);
+  outside.exp_();  // no region: the user chose fp16
+  ampify::Autocast autocast;
+  auto logits = torch::matmul(x, w);
+  auto probs = logits.exp();  // out of place: fp32
+  logits.mul_(2);             // mul is not an fp32 op
+  auto f = torch::softmax(logits, -1);
+  f.log_();                   // f is fp32 already
+  x.sqrt_();                  // x: unknown precision
+  return probs + f;
+}
