@@ -146,7 +146,16 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
 
+  bool VisitLambdaExpr(clang::LambdaExpr *lambda) {
+    lambdas_[lambda->getCallOperator()] = lambda;
+    return true;
+  }
+
   bool VisitCallExpr(clang::CallExpr *call) {
+    // A template instantiation can be reached twice (through its template and through the
+    // specialisations list): each call counts once.
+    if (!visitedCalls_.insert(call).second)
+      return true;
     std::string name = calleeName(call);
     if (name == "at::Tensor::backward" || name == "torch::autograd::backward") {
       Owner owner = ownerOf(call);
@@ -229,8 +238,11 @@ private:
          node = parentOf(node)) {
       if (const auto *lambda = node.get<clang::LambdaExpr>())
         return {lambda->getCallOperator(), lambda};
-      if (const auto *fn = node.get<clang::FunctionDecl>())
-        return {fn, nullptr};
+      if (const auto *fn = node.get<clang::FunctionDecl>()) {
+        // The parent map may reach a lambda's body through its closure class's call operator.
+        auto lambda = lambdas_.find(fn);
+        return {fn, lambda == lambdas_.end() ? nullptr : lambda->second};
+      }
     }
     return {};
   }
@@ -591,6 +603,8 @@ private:
   std::vector<Site> backwards_;
   std::vector<Site> steps_;
   std::vector<const clang::CallExpr *> dependentBackwards_;
+  llvm::DenseSet<const clang::CallExpr *> visitedCalls_;
+  llvm::DenseMap<const clang::FunctionDecl *, const clang::LambdaExpr *> lambdas_;
 };
 
 const TrainingLoops &TrainingLoops::of(clang::ASTContext &ctx) {

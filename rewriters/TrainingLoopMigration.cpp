@@ -235,31 +235,75 @@ private:
     return "ampify_" + base + "_";
   }
 
+  /// `#include <ampify/amp.h>` once, after the file's last torch/ATen/c10 include. The header
+  /// counts as included when the preprocessor entered it from this file, or when this file has
+  /// an #include directive for it that the preprocessor skipped because the TU had already
+  /// entered it (#pragma once). A mention in a comment or string is not a directive.
   void addInclude() {
     clang::FileID fid = sm_.getFileID(sm_.getExpansionLoc(it_.passes.front().call->getBeginLoc()));
-    llvm::StringRef buffer = sm_.getBufferData(fid);
-    if (buffer.contains("<ampify/amp.h>") || buffer.contains("\"ampify/amp.h\""))
-      return;
-    llvm::Regex anyInclude("^[ \t]*#[ \t]*include[ \t]*[<\"]([^>\"]*)[>\"]");
-    size_t afterTorch = llvm::StringRef::npos, afterAny = llvm::StringRef::npos;
-    size_t offset = 0;
-    while (offset < buffer.size()) {
-      size_t end = buffer.find('\n', offset);
-      size_t next = end == llvm::StringRef::npos ? buffer.size() : end + 1;
-      llvm::SmallVector<llvm::StringRef, 2> groups;
-      if (anyInclude.match(buffer.slice(offset, next), &groups)) {
-        afterAny = next;
-        llvm::StringRef header = groups[1];
-        if (header.starts_with("torch/") || header.starts_with("ATen/") || header.starts_with("c10/"))
-          afterTorch = next;
-      }
-      offset = next;
+    std::vector<IncludeDirective> directives = includeDirectives(fid);
+    auto isRuntimeHeader = [](llvm::StringRef path) {
+      return path == "ampify/amp.h" || path.ends_with("/ampify/amp.h");
+    };
+    bool entered = false, enteredFromHere = false;
+    for (unsigned i = 0; i < sm_.local_sloc_entry_size(); ++i) {
+      const clang::SrcMgr::SLocEntry &entry = sm_.getLocalSLocEntry(i);
+      if (!entry.isFile() || !isRuntimeHeader(entry.getFile().getName()))
+        continue;
+      entered = true;
+      clang::SourceLocation from = entry.getFile().getIncludeLoc();
+      if (from.isValid() && sm_.getFileID(from) == fid)
+        enteredFromHere = true;
     }
-    size_t at = afterTorch != llvm::StringRef::npos ? afterTorch : afterAny != llvm::StringRef::npos ? afterAny : 0;
+    if (enteredFromHere ||
+        (entered && llvm::any_of(directives, [&](const IncludeDirective &d) { return isRuntimeHeader(d.header); })))
+      return;
+    size_t at = 0;
+    bool afterTorch = false;
+    for (const IncludeDirective &d : directives) {
+      bool torch = llvm::StringRef(d.header).starts_with("torch/") || llvm::StringRef(d.header).starts_with("ATen/") ||
+                   llvm::StringRef(d.header).starts_with("c10/");
+      if (torch || !afterTorch)
+        at = d.endOfLine;
+      afterTorch |= torch;
+    }
+    llvm::StringRef buffer = sm_.getBufferData(fid);
     std::string text = "#include <ampify/amp.h>\n";
-    if (at == buffer.size() && !buffer.ends_with("\n"))
+    if (at == buffer.size() && at != 0 && !buffer.ends_with("\n"))
       text = "\n" + text;
     finding_.insertBefore(sm_.getLocForStartOfFile(fid).getLocWithOffset(at), text);
+  }
+
+  struct IncludeDirective {
+    std::string header;   // as spelled between <> or ""
+    size_t endOfLine = 0; // offset just after the directive's line
+  };
+
+  /// The file's #include directives, found by the raw lexer (so comments are skipped).
+  std::vector<IncludeDirective> includeDirectives(clang::FileID fid) const {
+    llvm::StringRef buffer = sm_.getBufferData(fid);
+    clang::Lexer lexer(sm_.getLocForStartOfFile(fid), ctx_.getLangOpts(), buffer.begin(), buffer.begin(),
+                       buffer.end());
+    llvm::Regex headerName("^[ \t]*[<\"]([^>\"]*)[>\"]");
+    std::vector<IncludeDirective> directives;
+    clang::Token tok;
+    while (!lexer.LexFromRawLexer(tok) || tok.isNot(clang::tok::eof)) {
+      if (tok.isNot(clang::tok::hash) || !tok.isAtStartOfLine())
+        continue;
+      clang::Token keyword;
+      if (lexer.LexFromRawLexer(keyword) || keyword.isNot(clang::tok::raw_identifier) || keyword.isAtStartOfLine())
+        continue;
+      llvm::StringRef name = keyword.getRawIdentifier();
+      if (name != "include" && name != "include_next" && name != "import")
+        continue;
+      size_t afterKeyword = sm_.getFileOffset(keyword.getEndLoc());
+      size_t lineEnd = buffer.find('\n', afterKeyword);
+      size_t next = lineEnd == llvm::StringRef::npos ? buffer.size() : lineEnd + 1;
+      llvm::SmallVector<llvm::StringRef, 2> groups;
+      if (headerName.match(buffer.slice(afterKeyword, next), &groups))
+        directives.push_back({groups[1].str(), next});
+    }
+    return directives;
   }
 
   /// One GradScaler per loop, before the outermost loop that does not own the optimizers; for an
