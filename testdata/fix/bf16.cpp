@@ -1,6 +1,14 @@
 // AMPIFY: fix --dtype=bf16 --device=cpu
 // bf16: autocast only, no GradScaler; the loss and the steps are left as they are.
+// The include goes after the last real torch #include: mentions of <ampify/amp.h> in comments
+// (this one) and commented-out directives do not count.
 #include <torch/torch.h>
+/*
+#include <ATen/ATen.h>
+*/
+// CHECK-FIXES: {{^}}#include <torch/torch.h>{{$}}
+// CHECK-FIXES-NEXT: {{^}}#include <ampify/amp.h>{{$}}
+// CHECK-FIXES-NEXT: {{^}}/*{{$}}
 
 struct NetImpl : torch::nn::Module {
   torch::Tensor forward(torch::Tensor x) { return fc(x); }
