@@ -4,11 +4,12 @@
 #   .gpu-examples/fp16/*.cpp   ampify fix, then ampify check --fix (the fix-its of the hazards
 #                              that the new autocast regions expose)
 #   .gpu-examples/bf16/*.cpp   ampify fix --dtype=bf16, then ampify check --fix
-# The folder is git-ignored; the device call carries it: run(carry=[".gpu-examples"]).
+# The folder (AMPIFY_EXAMPLES_DIR overrides it) is git-ignored; the device call carries it:
+# run(carry=[".gpu-examples"]).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 AMPIFY=${AMPIFY:-$ROOT/build/tool/ampify}
-OUT=$ROOT/.gpu-examples
+OUT=${AMPIFY_EXAMPLES_DIR:-$ROOT/.gpu-examples}
 rm -rf "$OUT"
 for dtype in fp16 bf16; do
   mkdir -p "$OUT/$dtype"
@@ -16,7 +17,7 @@ for dtype in fp16 bf16; do
   # The migration, then the fix-its of what now runs under autocast (e.g. a -1e9 attention mask
   # that overflows fp16), as a user would: migrate, then check.
   "$AMPIFY" fix --dtype="$dtype" "$OUT/$dtype" > "$OUT/$dtype.fix.txt" 2>&1
-  "$AMPIFY" check --fix --fail-on=none --color=never "$OUT/$dtype" > "$OUT/$dtype.check.txt" 2>&1
+  "$AMPIFY" check --fix --fail-on=none --color=never --extra-arg=-isystem"$ROOT/runtime/include" "$OUT/$dtype" > "$OUT/$dtype.check.txt" 2>&1
   (cd "$OUT/$dtype" && for f in *.cpp; do diff -u "$ROOT/examples/$f" "$f" || true; done) > "$OUT/$dtype.diff"
 done
 echo "migrated examples in $OUT (diffs: $OUT/fp16.diff, $OUT/bf16.diff)"

@@ -10,7 +10,8 @@ OUT=${1:?output directory}
 STEPS=${2:-200}
 B=/tmp/ampify-examples
 mkdir -p "$OUT" "$B"
-[ -d "$ROOT/.gpu-examples/fp16" ] || { echo "run tests/gpu/prepare_examples.sh first"; exit 1; }
+MIGRATED=${AMPIFY_EXAMPLES_DIR:-$ROOT/.gpu-examples}
+[ -d "$MIGRATED/fp16" ] || { echo "run tests/gpu/prepare_examples.sh first"; exit 1; }
 
 TORCH_PREFIX=$(python3 -c 'import torch;print(torch.utils.cmake_prefix_path)')
 NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
@@ -25,7 +26,7 @@ echo "=== examples: build fp32, fp16, bf16"
 pids=()
 for variant in fp32 fp16 bf16; do
   src=$ROOT/examples
-  [ $variant = fp32 ] || src=$ROOT/.gpu-examples/$variant
+  [ $variant = fp32 ] || src=$MIGRATED/$variant
   suffix=_$variant
   ( cmake -S "$ROOT/examples" -B "$B/$variant" -G Ninja -DEXAMPLE_SOURCES="$src" -DEXAMPLE_SUFFIX=$suffix \
       -DCMAKE_PREFIX_PATH="$TORCH_PREFIX;$B/install" "${CUDA_ARGS[@]}" >"$B/$variant.cmake.log" 2>&1 \
