@@ -22,7 +22,7 @@ cl::SubCommand LspCommand("lsp", "Serve ampify's diagnostics and fix-its to edit
 cl::list<std::string> InputPaths(cl::Positional, cl::desc("<file or directory>..."),
                                  cl::sub(CheckCommand), cl::sub(FixCommand), cl::cat(AmpifyCategory));
 cl::opt<std::string> BuildPath("p", cl::desc("Build directory holding compile_commands.json"),
-                               cl::value_desc("BUILD_DIR"), cl::sub(CheckCommand), cl::sub(LspCommand), cl::sub(FixCommand),
+                               cl::value_desc("BUILD_DIR"), cl::sub(CheckCommand), cl::sub(FixCommand), cl::sub(LspCommand),
                                cl::cat(AmpifyCategory));
 static cl::opt<std::string> Checks("checks",
                                    cl::desc("Comma-separated globs of checks to run; '-' disables "
@@ -35,18 +35,18 @@ static cl::list<std::string> CheckOptions("check-option",
                                           cl::cat(AmpifyCategory));
 static cl::list<std::string> ExtraArgs("extra-arg",
                                        cl::desc("Append an argument to every compile command"),
-                                       cl::sub(CheckCommand), cl::sub(LspCommand), cl::sub(FixCommand), cl::cat(AmpifyCategory));
+                                       cl::sub(CheckCommand), cl::sub(FixCommand), cl::sub(LspCommand), cl::cat(AmpifyCategory));
 static cl::list<std::string> ExtraArgsBefore("extra-arg-before",
                                              cl::desc("Prepend an argument to every compile command"),
-                                             cl::sub(CheckCommand), cl::sub(LspCommand), cl::sub(FixCommand), cl::cat(AmpifyCategory));
+                                             cl::sub(CheckCommand), cl::sub(FixCommand), cl::sub(LspCommand), cl::cat(AmpifyCategory));
 static cl::opt<std::string> TorchPrefix("torch-prefix",
                                         cl::desc("LibTorch install to use when there is no "
                                                  "compile_commands.json"),
-                                        cl::value_desc("DIR"), cl::sub(CheckCommand), cl::sub(LspCommand), cl::sub(FixCommand),
+                                        cl::value_desc("DIR"), cl::sub(CheckCommand), cl::sub(FixCommand), cl::sub(LspCommand),
                                         cl::cat(AmpifyCategory));
 static cl::opt<std::string> Color("color", cl::desc("Colour the output: auto, always, never"),
                                   cl::init("auto"), cl::sub(CheckCommand), cl::sub(FixCommand), cl::cat(AmpifyCategory));
-static cl::opt<bool> Verbose("verbose", cl::desc("Say what is being analysed"), cl::sub(CheckCommand), cl::sub(LspCommand), cl::sub(FixCommand),
+static cl::opt<bool> Verbose("verbose", cl::desc("Say what is being analysed"), cl::sub(CheckCommand), cl::sub(FixCommand), cl::sub(LspCommand),
                              cl::cat(AmpifyCategory));
 
 // The execution engine (Scheduler.h): parallel workers, the cache, progress, sharding.

@@ -10,8 +10,8 @@
 namespace ampify {
 
 extern llvm::cl::SubCommand CheckCommand;
-extern llvm::cl::SubCommand LspCommand; // shares the analysis options of check
 extern llvm::cl::SubCommand FixCommand; // migrates training loops; shares the input options
+extern llvm::cl::SubCommand LspCommand; // shares the analysis options of check
 
 extern llvm::cl::list<std::string> InputPaths;
 extern llvm::cl::opt<std::string> BuildPath;
