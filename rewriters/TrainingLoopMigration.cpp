@@ -416,16 +416,26 @@ private:
         if (isRecordNamed(param->getType(), "c10::Device"))
           deviceVariables_.push_back(param);
     for (const clang::Expr *arg : candidates) {
-      const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(arg);
-      if (!ref)
+      // `device`, or a member of a variable (`config.device`), passed by value or reference.
+      const clang::Expr *e = arg->IgnoreImplicit();
+      if (const auto *copy = llvm::dyn_cast<clang::CXXConstructExpr>(e);
+          copy && copy->getNumArgs() == 1 && copy->getConstructor()->isCopyOrMoveConstructor())
+        e = copy->getArg(0);
+      e = e->IgnoreParenImpCasts();
+      const clang::Expr *root = e;
+      while (const auto *member = llvm::dyn_cast<clang::MemberExpr>(root)) {
+        if (member->isArrow())
+          break;
+        root = member->getBase()->IgnoreParenImpCasts();
+      }
+      const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(root);
+      const auto *var = ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+      if (!var || !visibleAt(var, at) || e->getBeginLoc().isMacroID())
         continue;
-      const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
-      if (!var || !visibleAt(var, at))
-        continue;
-      if (isRecordNamed(var->getType(), "c10::Device"))
-        return src_.text(ref->getSourceRange()) + ".type()";
-      if (isDeviceTypeEnum(var->getType()))
-        return src_.text(ref->getSourceRange());
+      if (isRecordNamed(e->getType(), "c10::Device"))
+        return src_.text(e->getSourceRange()) + ".type()";
+      if (isDeviceTypeEnum(e->getType()))
+        return src_.text(e->getSourceRange());
     }
     for (const clang::VarDecl *var : deviceVariables_)
       if (visibleAt(var, at))

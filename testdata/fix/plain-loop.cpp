@@ -64,3 +64,20 @@ int main() {
 // CHECK-FIXES-NEXT: {{^}}      scaler.scale(loss).backward();{{$}}
 // CHECK-FIXES-NEXT: {{^}}      scaler.step(optimizer);{{$}}
 // CHECK-FIXES-NEXT: {{^}}      scaler.update();{{$}}
+
+// The device is a member of the program's configuration (`model->to(config.device)`).
+struct Config {
+  torch::Device device = torch::Device(torch::kCPU);
+};
+
+void train_configured(Net &model, const Config &config) {
+  model->to(config.device);
+  torch::optim::Adam optimizer(model->parameters());
+  for (int i = 0; i < 100; ++i) {
+    optimizer.zero_grad();
+    auto loss = model(torch::randn({8, 4})).sum();
+    loss.backward();
+    optimizer.step();
+  }
+}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(config.device.type());{{$}}
