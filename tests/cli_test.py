@@ -11,8 +11,10 @@ import unittest
 
 ARGS = None
 
+# The BCE call runs in an autocast region (the rule reports only there); the mock <torch/torch.h>
+# includes <ATen/autocast_mode.h>.
 GOOD = """#include <torch/torch.h>
-torch::Tensor f(torch::Tensor z, torch::Tensor y) {
+torch::Tensor f(torch::Tensor z, torch::Tensor y) { at::autocast::set_enabled(true);
   return torch::binary_cross_entropy(torch::sigmoid(z), y);
 }
 """
