@@ -594,6 +594,18 @@ private:
     llvm::sort(it.gradientAccesses, [&](const clang::Stmt *a, const clang::Stmt *b) {
       return before(a->getBeginLoc(), b->getBeginLoc());
     });
+    for (const BackwardPass &pass : it.passes) {
+      const auto *after = llvm::find(pass.block->body(), pass.statement);
+      if (after == pass.block->body_end())
+        continue;
+      for (const clang::Stmt *s : llvm::make_range(after + 1, pass.block->body_end())) {
+        if (llvm::any_of(it.steps, [&](const OptimizerStep &step) { return within(s, step.call->getBeginLoc()); }))
+          break;
+        if (!isBoundary(s) && accessesGradients(s) && !llvm::is_contained(it.gradientAccesses, s) &&
+            !llvm::is_contained(it.scaledGradientReads, s))
+          it.scaledGradientReads.push_back(s);
+      }
+    }
     out_.iterations_.push_back(std::move(it));
   }
 

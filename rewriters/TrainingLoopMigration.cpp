@@ -503,6 +503,13 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
     std::string note = rewriter.rewrite();
     if (!note.empty())
       finding.note(it.passes.front().call->getBeginLoc(), note);
+    if (fp16)
+      for (const clang::Stmt *read : it.scaledGradientReads)
+        report(ctx, read->getBeginLoc(),
+               "training loop migrated, but this code reads or changes gradients outside the "
+               "condition of the optimizer step: they are still multiplied by the loss scale here "
+               "(scaler.unscale_ runs only where the step does); move it after scaler.unscale_ "
+               "inside the condition, or divide by scaler.get_scale()");
   }
 }
 

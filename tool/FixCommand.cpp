@@ -83,12 +83,17 @@ int runFix() {
   }
   size_t failed = llvm::count_if(results, [](const auto &r) { return !r.parsed; });
   std::vector<Finding> findings = mergeFindings(results);
-  size_t refused = 0;
+  // Warnings are the findings with no fix: refused loops, and code of a migrated loop that needs
+  // the user's attention.
+  size_t refused = 0, warnings = 0;
   for (Finding &finding : findings) {
-    if (finding.fixes.empty())
-      ++refused;
-    else
+    if (!finding.fixes.empty()) {
       finding.severity = Severity::Note;
+      continue;
+    }
+    ++warnings;
+    if (llvm::StringRef(finding.message).starts_with("training loop not migrated"))
+      ++refused;
   }
   // With --diff, stdout is the patch alone.
   bool patchOnStdout = ShowDiff;
@@ -116,7 +121,7 @@ int runFix() {
       llvm::errs() << "ampify: error: " << llvm::toString(std::move(err)) << "\n";
       writeFailed = true;
     } else if (!edits.empty()) {
-      llvm::errs() << "ampify: migrated " << findings.size() - refused << " training loop(s) in "
+      llvm::errs() << "ampify: migrated " << findings.size() - warnings << " training loop(s) in "
                    << edits.files().size() << " file(s)\n";
     }
   }
@@ -124,7 +129,7 @@ int runFix() {
     llvm::errs() << "ampify: " << refused << " training loop(s) not migrated (see the warnings)\n";
   if (failed || writeFailed)
     return ExitUsage;
-  return refused ? ExitFindings : ExitClean;
+  return warnings ? ExitFindings : ExitClean;
 }
 
 const CommandRegistration registration(FixCommand, runFix);

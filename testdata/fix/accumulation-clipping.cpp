@@ -57,3 +57,29 @@ double unbraced(Net &model, torch::optim::Adam &opt, int steps) {
 // CHECK-FIXES-NEXT: {{^}}    if (i % 4 == 3){{$}}
 // CHECK-FIXES-NEXT: {{^}}      { scaler.step(opt); scaler.update(); }{{$}}
 // CHECK-FIXES-NEXT: {{^}}    else{{$}}
+
+// Gradients read on every micro-batch, outside the step's condition: no unscale_ can go there
+// (it would unscale accumulating gradients on every micro-batch), so ampify says so.
+double logged(Net &model, torch::optim::SGD &opt, int steps) {
+  double total = 0;
+  for (int i = 0; i < steps; ++i) {
+    auto x = torch::randn({4, 4});
+    auto loss = torch::mse_loss(model(x), x);
+    loss.backward();
+    for (auto &p : model->parameters())
+      total += p.grad().sum().item<double>();
+    // CHECK-MESSAGES: :[[@LINE-2]]:5: warning: training loop migrated, but this code reads or changes gradients outside the condition of the optimizer step{{.*}} [ampify-fix]
+    if (i % 4 == 3) {
+      opt.step();
+      opt.zero_grad();
+    }
+  }
+  return total;
+}
+// CHECK-FIXES: {{^}}    scaler.scale(loss).backward();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    for (auto &p : model->parameters()){{$}}
+// CHECK-FIXES-NEXT: {{^}}      total += p.grad().sum().item<double>();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    //{{$}}
+// CHECK-FIXES-NEXT: {{^}}    if (i % 4 == 3) {{[{]}}{{$}}
+// CHECK-FIXES-NEXT: {{^}}      scaler.step(opt);{{$}}
+// CHECK-FIXES-NEXT: {{^}}      scaler.update();{{$}}

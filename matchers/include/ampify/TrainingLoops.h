@@ -73,6 +73,10 @@ struct TrainingIteration {
   /// Statements between a backward pass and the step that reads or changes gradients
   /// (clip_grad_norm_/clip_grad_value_, `.grad()`, all-reduce), in source order.
   std::vector<const clang::Stmt *> gradientAccesses;
+  /// Statements after a backward pass, before a step that is conditional (inside an if of the
+  /// same block), that read or change gradients: they run whether or not the step does, so no
+  /// unscale_ can go before them and they see scaled gradients.
+  std::vector<const clang::Stmt *> scaledGradientReads;
 };
 
 /// A place where backward or step was found but no iteration can be migrated, and why.
