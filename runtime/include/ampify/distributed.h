@@ -17,8 +17,11 @@
 namespace ampify {
 
 /// A FoundInfReducer that all-reduces (SUM) found_inf over `group`: every rank then sees an
-/// inf that any rank found, so all skip the same steps and keep the same scale.
-inline FoundInfReducer all_reduce_found_inf(c10::intrusive_ptr<c10d::ProcessGroup> group) {
+/// inf that any rank found, so all skip the same steps and keep the same scale. `Group` is a
+/// c10d::ProcessGroup or, from LibTorch 2.x on, a c10d::Backend such as ProcessGroupNCCL (which
+/// no longer derives from ProcessGroup); both have allreduce(std::vector<at::Tensor>&).
+template <typename Group>
+FoundInfReducer all_reduce_found_inf(c10::intrusive_ptr<Group> group) {
   return [group = std::move(group)](at::Tensor& found_inf) {
     std::vector<at::Tensor> tensors{found_inf};
     group->allreduce(tensors)->wait();
