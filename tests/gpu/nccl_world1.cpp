@@ -29,7 +29,7 @@ int main() {
     torch::Tensor loss;
     {
       ampify::Autocast autocast(c10::kCUDA);
-      loss = model(x).float().pow(2).mean();
+      loss = model(x).to(torch::kFloat).pow(2).mean();
     }
     scaler.scale(loss).backward();
     if (step == inf_step)
