@@ -23,7 +23,7 @@ ARGS = None
 
 HAZARD = """#include <torch/torch.h>
 #include "shared.h"
-torch::Tensor f{n}(torch::Tensor z, torch::Tensor y) {{
+torch::Tensor f{n}(torch::Tensor z, torch::Tensor y) {{ at::autocast::set_enabled(true);
   return torch::binary_cross_entropy(torch::sigmoid(z), y);
 }}
 """
@@ -35,14 +35,14 @@ torch::Tensor g{n}(torch::Tensor z, torch::Tensor y) {{
 # A user header with a hazard, included by several TUs: reported once.
 SHARED_H = """#pragma once
 #include <torch/torch.h>
-inline torch::Tensor shared(torch::Tensor z, torch::Tensor y) {
+inline torch::Tensor shared(torch::Tensor z, torch::Tensor y) { at::autocast::set_enabled(true);
   return torch::binary_cross_entropy(z, y);
 }
 """
 # A user header reached through <...> and -I: must stay out of the preamble and be analysed.
 ANGLE_USER_H = """#pragma once
 #include <torch/torch.h>
-inline torch::Tensor angled(torch::Tensor z, torch::Tensor y) {
+inline torch::Tensor angled(torch::Tensor z, torch::Tensor y) { at::autocast::set_enabled(true);
   return torch::binary_cross_entropy(z, y);
 }
 """
@@ -52,9 +52,9 @@ torch::Tensor h{n}(torch::Tensor z) {{ return angled(z, z); }}
 """
 # Constant evaluation that keeps a worker busy for seconds: the TU to kill.
 SLOW = """#include <torch/torch.h>
-constexpr long spin(long n) { long s = 0; for (long i = 0; i < n; ++i) s += i % 7; return s; }
+constexpr long spin(long n) { long s = 0; for (long i = 0; i < n; ++i) s += i %% 7; return s; }
 static_assert(spin(%d) > 0);
-torch::Tensor slow(torch::Tensor z, torch::Tensor y) {
+torch::Tensor slow(torch::Tensor z, torch::Tensor y) { at::autocast::set_enabled(true);
   return torch::binary_cross_entropy(z, y);
 }
 """
@@ -100,7 +100,7 @@ class Scale(unittest.TestCase):
         self.assertEqual(parallel.returncode, 1, parallel.stderr)
         self.assertEqual(serial.stdout, parallel.stdout)
         # 4 TUs include shared.h: its finding is reported once; one finding per hazard TU.
-        self.assertEqual(parallel.stdout.count("shared.h:4:10: warning"), 1, parallel.stdout)
+        self.assertEqual(parallel.stdout.count("shared.h:4:17: warning"), 1, parallel.stdout)
         self.assertEqual(len(re.findall(r"hazard\d\.cpp:4:\d+: warning", parallel.stdout)), 4)
         self.assertIn("5 finding(s) in 7 translation unit(s)", parallel.stderr)
 
@@ -116,7 +116,7 @@ class Scale(unittest.TestCase):
         self.assertIn("precompiling the preamble", shared.stderr)
         self.assertRegex(shared.stderr, r"analysed .*hazard0\.cpp \(.*preamble\)")
         # The user's header behind <...> was analysed, not hidden in the preamble.
-        self.assertIn("angled.h:4:10: warning", shared.stdout)
+        self.assertIn("angled.h:4:17: warning", shared.stdout)
         # The next run reuses the preamble from the cache, still with the same findings.
         again = self.check("-j2", "--no-cache", "--verbose", inc, self.src)
         self.assertIn("reusing the cached preamble", again.stderr)
@@ -214,7 +214,7 @@ class Scale(unittest.TestCase):
         # The next run re-analyses the killed TU (its result was never cached) and reuses the rest.
         again = self.check(*args)
         self.assertIn("8 TU(s): 7 cached, 1 parsed", again.stderr)
-        self.assertIn("slow.cpp:5:10: warning", again.stdout)
+        self.assertIn("slow.cpp:5:17: warning", again.stdout)
 
     def kill_worker_of(self, source, proc):
         """SIGKILLs the worker analysing `source` (only a child of `proc` whose request names it)."""

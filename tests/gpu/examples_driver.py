@@ -5,8 +5,11 @@ plots). Called by tests/gpu/run_examples.sh; exits non-zero on any failed check.
 
 Checks per program:
   - every migrated run finishes with finite losses;
-  - its final loss (mean of the last 10 steps) is within TOLERANCE of the fp32 run's, relative;
-  - training happened: the final loss is below the first loss for every variant;
+  - its final loss (mean of the last 10 steps) is within TOLERANCE of the fp32 run's, relative,
+    or within ABSOLUTE_TOLERANCE nats where the loss has gone to nearly zero (a relative bound on a
+    loss of 0.004 nats would demand agreement far below the step-to-step noise);
+  - training happened: the final loss is below the first loss for every variant (not for the
+    GAN, whose summed adversarial losses seek an equilibrium, not a minimum);
   - fp16: the scaler's trace (AMPIFY_SCALER_TRACE) shows that a step was skipped exactly when
     found_inf was set, that the scale backed off exactly then (and otherwise stayed: the runs are
     shorter than growth_interval), and that skips are rare.
@@ -22,6 +25,8 @@ PROGRAMS = ["mlp", "resnet", "transformer", "gan", "accumulate_clip"]
 # equilibrium, not a minimum, so they are noisier.
 TOLERANCE = {"gan": 0.25}
 DEFAULT_TOLERANCE = 0.10
+ABSOLUTE_TOLERANCE = 0.01
+ADVERSARIAL = {"gan"}
 
 
 def mean_tail(losses, n=10):
@@ -38,15 +43,21 @@ def run(cmd, env=None):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--bin", required=True)
+    ap.add_argument("--bin")
     ap.add_argument("--out", required=True)
-    ap.add_argument("--python", required=True)
+    ap.add_argument("--python")
     ap.add_argument("--steps", type=int, default=200)
     ap.add_argument("--warmup", type=int, default=20)
+    ap.add_argument("--from-results", help="check and render a results.json of an earlier run "
+                                           "instead of running anything")
     args = ap.parse_args()
     failures, results = [], {}
+    if args.from_results:
+        results = json.load(open(args.from_results))
+        for name in results:
+            failures += check(name, results[name])
 
-    for name in PROGRAMS:
+    for name in ([] if args.from_results else PROGRAMS):
         results[name] = {}
         for variant in ("fp32", "fp16", "bf16"):
             exe = os.path.join(args.bin, variant, f"{name}_{variant}")
@@ -101,9 +112,9 @@ def check(name, r):
             out.append(f"{name} {variant}: non-finite loss at the end")
             continue
         final = mean_tail(losses)
-        if not final < losses[0]:
+        if name not in ADVERSARIAL and not final < losses[0]:
             out.append(f"{name} {variant}: loss did not fall ({losses[0]:.4f} -> {final:.4f})")
-        if variant != "fp32" and abs(final - ref) > tol * abs(ref):
+        if variant != "fp32" and abs(final - ref) > max(tol * abs(ref), ABSOLUTE_TOLERANCE):
             out.append(f"{name} {variant}: final loss {final:.4f} vs fp32 {ref:.4f} (tolerance {tol:.0%})")
     trace = r.get("fp16", {}).get("trace")
     if "fp16" in r:
