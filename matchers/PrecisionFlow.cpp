@@ -1,6 +1,7 @@
 #include "ampify/PrecisionFlow.h"
 
 #include "ampify/TorchApi.h"
+#include "ampify/TrainingLoops.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -189,7 +190,15 @@ const CallExpr *PrecisionFlow::halfModelConversion(const FunctionDecl *function,
 /// region; loops are walked twice so facts assigned late in a body reach its start.
 class FlowWalker {
 public:
-  FlowWalker(PrecisionFlow &flow) : flow_(flow), ctx_(flow.ctx_) {}
+  FlowWalker(PrecisionFlow &flow) : flow_(flow), ctx_(flow.ctx_) {
+    // The forward and loss statements of each training iteration that `ampify fix` would
+    // migrate are analysed as the CUDA autocast region they will become, so their hazards are
+    // reported before the migration.
+    for (const TrainingIteration &iteration : TrainingLoops::of(ctx_).iterations())
+      for (const BackwardPass &pass : iteration.passes)
+        if (!pass.forward.empty())
+          loopForward_[pass.forward.front()] = pass.statement;
+  }
 
   void analyseEntry(const FunctionDecl *fn) {
     Env env;
@@ -277,8 +286,23 @@ private:
     if (const auto *compound = dyn_cast<CompoundStmt>(s)) {
       Region outer = env.region;
       size_t guards = env.guards.size();
-      for (const Stmt *child : compound->body())
+      const Stmt *loopBackward = nullptr; // where the current training-loop region ends
+      Region beforeLoop;
+      for (const Stmt *child : compound->body()) {
+        if (child == loopBackward) {
+          env.region = beforeLoop;
+          loopBackward = nullptr;
+        }
+        auto start = loopForward_.find(child);
+        if (!loopBackward && start != loopForward_.end() && env.region.kind == RegionKind::None) {
+          beforeLoop = env.region;
+          loopBackward = start->second;
+          env.region = trainingLoopRegion(child);
+        }
         walkStmt(child, env);
+      }
+      if (loopBackward)
+        env.region = beforeLoop;
       if (env.guards.size() > guards) {
         // Guards declared in this block end with it.
         env.guards.resize(guards);
@@ -399,6 +423,14 @@ private:
     }
     fact.subject = var->getNameAsString();
     env.vars[var] = fact;
+  }
+
+  Region trainingLoopRegion(const Stmt *firstForward) {
+    Region r;
+    r.kind = RegionKind::Autocast;
+    r.opened = firstForward->getBeginLoc();
+    r.how = "the forward and loss of a training loop, which `ampify fix` puts under CUDA autocast";
+    return r;
   }
 
   Region regionOfGuard(const VarDecl *var) {
@@ -763,6 +795,8 @@ private:
   std::map<std::string, PrecisionFact> memo_;
   std::vector<std::optional<PrecisionFact> *> returns_;
   unsigned depth_ = 0;
+  /// First forward statement of a training iteration -> its backward statement.
+  llvm::DenseMap<const Stmt *, const Stmt *> loopForward_;
 };
 
 PrecisionFlow::PrecisionFlow(ASTContext &ctx, const CastPolicyTable &table) : ctx_(ctx), table_(&table) {

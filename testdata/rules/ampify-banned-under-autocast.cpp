@@ -112,3 +112,20 @@ torch::Tensor calls_helper(torch::Tensor z, torch::Tensor y) {
   at::autocast::set_enabled(false);
   return loss;
 }
+
+// The forward and loss of a training loop that `ampify fix` would migrate count as a CUDA
+// autocast region before the migration; the backward and step after them do not.
+void training_loop(torch::nn::Linear model, torch::Tensor x, torch::Tensor y) {
+  torch::optim::SGD optimizer(model->parameters(), torch::optim::SGDOptions(0.1));
+  for (int step = 0; step < 10; ++step) {
+    optimizer.zero_grad();
+    auto z = model(x);
+    auto loss = torch::binary_cross_entropy(torch::sigmoid(z), y);
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: binary_cross_entropy is unsafe
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: autocast is enabled by the forward and loss of a training loop
+    // CHECK-FIXES: auto loss = torch::binary_cross_entropy_with_logits(z, y);
+    loss.backward();
+    optimizer.step();
+    auto report = torch::binary_cross_entropy(torch::sigmoid(z.detach()), y);
+  }
+}
