@@ -31,8 +31,14 @@ RankResult train_rank(int rank, c10::intrusive_ptr<c10d::Store> store, bool redu
   options->devices.push_back(c10d::ProcessGroupGloo::createDeviceForHostname("127.0.0.1"));
   auto group = c10::make_intrusive<c10d::ProcessGroupGloo>(store, rank, WorldSize, options);
 
-  torch::manual_seed(0); // the same initial weights and data on every rank
+  // The same initial weights and data on every rank, made without the global random generator,
+  // which the two rank threads would otherwise share and race on.
   torch::nn::Linear model(4, 2);
+  {
+    torch::NoGradGuard no_grad;
+    model->weight.copy_(torch::linspace(-0.5, 0.5, 8).reshape({2, 4}));
+    model->bias.copy_(torch::tensor({0.1, -0.1}));
+  }
   torch::optim::SGD optimizer(model->parameters(), torch::optim::SGDOptions(0.1));
   auto scaler_options = ampify::GradScalerOptions().init_scale(1024.0);
   if (reduce_found_inf)
@@ -41,7 +47,7 @@ RankResult train_rank(int rank, c10::intrusive_ptr<c10d::Store> store, bool redu
 
   RankResult result;
   for (int step = 0; step < Steps; ++step) {
-    auto x = torch::randn({8, 4});
+    auto x = torch::arange(32).reshape({8, 4}).to(torch::kFloat).sin() * (step + 1);
     optimizer.zero_grad();
     auto loss = model(x).pow(2).mean();
     scaler.scale(loss).backward();
