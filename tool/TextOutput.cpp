@@ -58,6 +58,11 @@ void printFindingsAsText(llvm::ArrayRef<Finding> findings, llvm::raw_ostream &os
       continue;
     }
     {
+      // Clang attaches a note to the diagnostic before it and drops it when that one was
+      // ignored, which is the engine's initial state: a finding that is itself a note (a
+      // migrated loop) stands alone.
+      if (finding.severity == Severity::Note)
+        engine.setLastDiagnosticIgnored(false);
       unsigned id = engine.getCustomDiagID(levelOf(finding.severity), "%0");
       clang::DiagnosticBuilder builder = engine.Report(loc, id);
       builder << (finding.message + " [" + finding.rule + "]");
