@@ -1,27 +1,8 @@
 // A correct mixed-precision training program: autocast around the forward pass and the loss,
 // backward and the scaler outside it, clipping after unscale_. Expect no findings.
 #include <torch/torch.h>
+#include <ampify/amp.h>
 
-// Stand-in for the runtime's <ampify/autocast.h> (runtime/include/ampify/autocast.h), whose
-// classes the analysis recognises by name.
-namespace ampify {
-struct AutocastOptions {
-  AutocastOptions(c10::DeviceType device = c10::kCUDA);
-  AutocastOptions &dtype(c10::ScalarType dtype);
-  AutocastOptions &enabled(bool enabled);
-};
-class Autocast {
-public:
-  explicit Autocast(c10::DeviceType device = c10::kCUDA);
-  explicit Autocast(const AutocastOptions &options);
-  ~Autocast();
-  void exit();
-};
-class AutocastDisabled : public Autocast {
-public:
-  explicit AutocastDisabled(c10::DeviceType device = c10::kCUDA);
-};
-} // namespace ampify
 
 // A scaler with GradScaler's shape (runtime/include/ampify/grad_scaler.h).
 struct Scaler {

@@ -1,26 +1,7 @@
 // AMPIFY: check --checks=-*,ampify-inplace-not-autocast
 #include <torch/torch.h>
+#include <ampify/amp.h>
 
-// Stand-in for the runtime's <ampify/autocast.h> (runtime/include/ampify/autocast.h), whose
-// classes the analysis recognises by name.
-namespace ampify {
-struct AutocastOptions {
-  AutocastOptions(c10::DeviceType device = c10::kCUDA);
-  AutocastOptions &dtype(c10::ScalarType dtype);
-  AutocastOptions &enabled(bool enabled);
-};
-class Autocast {
-public:
-  explicit Autocast(c10::DeviceType device = c10::kCUDA);
-  explicit Autocast(const AutocastOptions &options);
-  ~Autocast();
-  void exit();
-};
-class AutocastDisabled : public Autocast {
-public:
-  explicit AutocastDisabled(c10::DeviceType device = c10::kCUDA);
-};
-} // namespace ampify
 
 torch::Tensor inplace(torch::Tensor x, torch::Tensor w, torch::Tensor out) {
   ampify::Autocast autocast;

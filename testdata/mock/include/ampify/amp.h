@@ -26,6 +26,11 @@ public:
   void end();
 };
 
+class AutocastDisabled : public Autocast {
+public:
+  explicit AutocastDisabled(c10::DeviceType device = c10::kCUDA);
+};
+
 struct GradScalerOptions {
   GradScalerOptions &init_scale(double value);
   GradScalerOptions &enabled(bool value);
