@@ -87,7 +87,7 @@ def main():
             f.write(cleaned)
 
         if subcommand == "check":
-            cmd = [args.ampify, "check", "--color=never", *tier_args, *rest, "--fix", target]
+            cmd = [args.ampify, "check", "--color=never", *tier_args, *args.ampify_arg, *rest, "--fix", target]
         else:
             cmd = [args.ampify, subcommand, *tier_args, *args.ampify_arg, *rest, target]
         r = run(cmd)
