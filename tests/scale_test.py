@@ -122,6 +122,23 @@ class Scale(unittest.TestCase):
         self.assertIn("reusing the cached preamble", again.stderr)
         self.assertEqual(plain.stdout, again.stdout)
 
+    def test_tus_that_start_alike_share_one_preamble(self):
+        # Same first include, different second ones: one preamble of what they all start with.
+        self.write("src/vec.cpp", "#include <torch/torch.h>\n#include <vector>\n" + CLEAN.format(n="vec"))
+        self.write("src/map.cpp", "#include <torch/torch.h>\n#include <map>\n" + HAZARD.format(n="map"))
+        plain = self.check("-j2", "--no-cache", "--no-preamble", self.src)
+        first = self.check("-j2", "--verbose", self.src)
+        self.assertEqual(plain.stdout, first.stdout)
+        self.assertIn("preambles: 1 built, 0 reused", first.stderr)
+        self.assertEqual(len(glob.glob(os.path.join(self.cache, "preambles", "*.pch"))), 1)
+        # One edited TU, parsed alone, still uses the cached preamble of its leading include.
+        with open(os.path.join(self.src, "map.cpp"), "a") as f:
+            f.write("\n// edited\n")
+        again = self.check("-j2", "--verbose", self.src)
+        self.assertIn("1 parsed; preambles: 0 built, 1 reused", again.stderr)
+        self.assertRegex(again.stderr, r"analysed .*map\.cpp \(.*preamble\)")
+        self.assertEqual(plain.stdout, again.stdout)
+
     def test_corrupt_or_stale_preamble_is_rebuilt(self):
         first = self.check("-j2", "--no-cache", self.src)
         pchs = glob.glob(os.path.join(self.cache, "preambles", "*.pch"))

@@ -16,6 +16,7 @@
 
 #include <deque>
 #include <map>
+#include <set>
 #include <thread>
 
 namespace ampify {
@@ -56,7 +57,7 @@ enum class State { Waiting, Ready, Running, Done };
 struct Unit {
   tooling::CompileCommand command;
   std::string resultKey;        // "" when the result cache is off
-  std::optional<PreamblePlan> plan;
+  std::string preambleKey;      // the preamble group it waits for or uses; "" for none
   std::string pch;              // the preamble it is parsed with, once known
   bool retriedWithoutPch = false;
   bool cached = false;
@@ -68,7 +69,8 @@ struct Unit {
 };
 
 struct PreambleGroup {
-  PreamblePlan plan;
+  clang::tooling::CompileCommand headerCommand;
+  std::string includeText;
   std::vector<size_t> units;
   enum { Pending, Building, Ready, Unavailable } status = Pending;
   std::string pch;
@@ -166,9 +168,13 @@ private:
     progress_.update(cachedCount_, cachedCount_);
   }
 
+  /// Gives each TU to parse a preamble: the cached one of the longest prefix of its leading
+  /// system includes, else a new one shared with the TUs that start with the same include under
+  /// the same flags, holding the includes they all start with.
   void planPreambles() {
     if (!scheduling_.usePreamble || !store_ || !store_->enabled())
       return;
+    std::map<std::pair<std::string, std::string>, std::vector<std::pair<size_t, PreamblePlan>>> alike;
     for (size_t i = 0; i < units_.size(); ++i) {
       Unit &unit = units_[i];
       if (unit.cached)
@@ -176,42 +182,74 @@ private:
       auto source = llvm::MemoryBuffer::getFile(unit.command.Filename);
       if (!source)
         continue;
-      unit.plan = planPreamble(unit.command, (*source)->getBuffer(), options_);
-      if (!unit.plan)
+      std::optional<PreamblePlan> plan = planPreamble(unit.command, (*source)->getBuffer(), options_);
+      if (!plan)
         continue;
-      PreambleGroup &group = groups_[unit.plan->key];
-      group.plan = *unit.plan;
-      group.units.push_back(i);
+      for (size_t count = plan->includes.size(); count > 0 && unit.preambleKey.empty(); --count)
+        if (PreambleGroup *group = cachedGroup(plan->key(count))) {
+          group->units.push_back(i);
+          unit.preambleKey = plan->key(count);
+        }
+      if (unit.preambleKey.empty())
+        alike[{plan->flagsKey, plan->includes.front()}].push_back({i, std::move(*plan)});
     }
-    for (auto &[key, group] : groups_) {
-      if (auto pch = store_->lookup(key, digests_)) {
-        group.status = PreambleGroup::Ready;
-        group.pch = *pch;
-        ++preamblesReused_;
-        if (scheduling_.verbose)
-          say("reusing the cached preamble " + *pch);
-      } else if (group.units.size() < 2) {
-        // Precompiling costs about one parse: it pays off from the second TU (or the next run).
-        group.status = PreambleGroup::Unavailable;
+    for (auto &[first, members] : alike) {
+      // Precompiling costs about one parse: it pays off from the second TU (or the next run).
+      if (members.size() < 2)
+        continue;
+      const PreamblePlan &model = members.front().second;
+      size_t common = model.includes.size();
+      for (const auto &[index, plan] : members) {
+        size_t same = 0;
+        while (same < common && same < plan.includes.size() && plan.includes[same] == model.includes[same])
+          ++same;
+        common = same;
+      }
+      std::string key = model.key(common);
+      PreambleGroup &group = groups_[key];
+      group.headerCommand = model.headerCommand;
+      group.includeText = model.includeText(common);
+      for (const auto &[index, plan] : members) {
+        group.units.push_back(index);
+        units_[index].preambleKey = key;
       }
     }
   }
 
+  /// The group of the valid cached preamble `key`, or null when there is none.
+  PreambleGroup *cachedGroup(const std::string &key) {
+    auto known = groups_.find(key);
+    if (known != groups_.end())
+      return &known->second;
+    if (!absentPreambles_.insert(key).second)
+      return nullptr;
+    auto pch = store_->lookup(key, digests_);
+    if (!pch)
+      return nullptr;
+    PreambleGroup &group = groups_[key];
+    group.status = PreambleGroup::Ready;
+    group.pch = *pch;
+    ++preamblesReused_;
+    if (scheduling_.verbose)
+      say("reusing the cached preamble " + *pch);
+    return &group;
+  }
+
   bool usesReadyPreamble(const Unit &unit) const {
-    return unit.plan && groups_.at(unit.plan->key).status == PreambleGroup::Ready;
+    return !unit.preambleKey.empty() && groups_.at(unit.preambleKey).status == PreambleGroup::Ready;
   }
 
   bool waitsForPreamble(const Unit &unit) const {
-    if (!unit.plan || unit.retriedWithoutPch)
+    if (unit.preambleKey.empty() || unit.retriedWithoutPch)
       return false;
-    auto status = groups_.at(unit.plan->key).status;
+    auto status = groups_.at(unit.preambleKey).status;
     return status == PreambleGroup::Pending || status == PreambleGroup::Building;
   }
 
   tooling::CompileCommand commandFor(Unit &unit) {
     unit.pch.clear();
-    if (unit.plan && !unit.retriedWithoutPch) {
-      const PreambleGroup &group = groups_.at(unit.plan->key);
+    if (!unit.preambleKey.empty() && !unit.retriedWithoutPch) {
+      const PreambleGroup &group = groups_.at(unit.preambleKey);
       if (group.status == PreambleGroup::Ready)
         unit.pch = group.pch;
     }
@@ -286,8 +324,8 @@ private:
       if (group.status == PreambleGroup::Pending) {
         WorkerRequest request;
         request.kind = WorkerRequest::Preamble;
-        request.command = group.plan.headerCommand;
-        request.includeText = group.plan.includeText;
+        request.command = group.headerCommand;
+        request.includeText = group.includeText;
         request.output = store_->scratchPath(key);
         Job job;
         job.group = key;
@@ -376,11 +414,11 @@ private:
       unit.result.parsed = false;
       unit.result.failure = describeExit(done, error);
     }
-    if (unit.retriedWithoutPch && unit.result.parsed && unit.plan) {
-      PreambleGroup &group = groups_.at(unit.plan->key);
+    if (unit.retriedWithoutPch && unit.result.parsed && !unit.preambleKey.empty()) {
+      PreambleGroup &group = groups_.at(unit.preambleKey);
       if (group.status == PreambleGroup::Ready) {
         say("warning: the shared preamble " + group.pch + " failed; it is rebuilt on the next run");
-        store_->discard(unit.plan->key, group.pch);
+        store_->discard(unit.preambleKey, group.pch);
         group.status = PreambleGroup::Unavailable;
       }
     }
@@ -463,6 +501,7 @@ private:
   Progress progress_;
   std::vector<Unit> units_;
   std::map<std::string, PreambleGroup> groups_;
+  std::set<std::string> absentPreambles_; // keys already looked up and not in the cache
   std::vector<Job> running_;
   std::string executable_, scratchDir_;
   unsigned scratchCounter_ = 0;

@@ -26,6 +26,9 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TORCH_API = "/usr/include/torch/csrc/api/include"
+# The testdata programs include <ampify/amp.h>, the runtime's header, as migrated code does.
+RUNTIME_INCLUDE = os.path.join(ROOT, "runtime", "include")
+FLAGS = ["-std=c++17", "-isystem", TORCH_API, "-isystem", RUNTIME_INCLUDE]
 
 
 def corpus(dest, count):
@@ -44,7 +47,7 @@ def corpus(dest, count):
             f.write(text)
         files.append(path)
     db = [{"directory": dest, "file": f,
-           "command": "clang++-19 -std=c++17 -isystem %s -c %s -o %s.o" % (TORCH_API, f, f)} for f in files]
+           "command": " ".join(["clang++-19", *FLAGS, "-c", f, "-o", f + ".o"])} for f in files]
     with open(os.path.join(dest, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     return files
@@ -75,7 +78,7 @@ def main():
     cache = os.path.join(work, "cache")
     print("corpus: %d TUs in %s, -j %d" % (len(files), src, args.j), flush=True)
 
-    flags = ["-std=c++17", "-isystem", TORCH_API]
+    flags = FLAGS
     floor, r = timed(["xargs", "-P", str(args.j), "-n", "1", "clang++-19", "-fsyntax-only", *flags],
                      input="\n".join(files))
     assert r.returncode == 0, r.stderr[-2000:]
@@ -100,7 +103,10 @@ def main():
     print("touched ampify check, 1 file:     %7.1f s  (%s)" % (touched, re.search(r"\d+ TU\(s\):[^;]*", rt.stderr).group(0)), flush=True)
 
     pch = os.path.join(work, "torch.pch")
-    pch_build, r = timed(["clang++-19", "-x", "c++-header", *flags, os.path.join(TORCH_API, "torch", "torch.h"), "-o", pch])
+    # The reference TU is parsed with the kind of preamble ampify builds (templates instantiated
+    # in the pch), so "one changed file" is compared with the best clang can do for one TU.
+    pch_build, r = timed(["clang++-19", "-x", "c++-header", *flags, "-fpch-instantiate-templates",
+                          os.path.join(TORCH_API, "torch", "torch.h"), "-o", pch])
     one_pch, r = timed(["clang++-19", "-fsyntax-only", *flags, "-include-pch", pch, files[1]])
     assert r.returncode == 0, r.stderr[-2000:]
     print("one-pch clang++-19, 1 TU + pch:   %7.1f s  (pch built in %.1f s)" % (one_pch, pch_build), flush=True)

@@ -16,10 +16,17 @@
 
 namespace ampify {
 
+/// What a TU can share: its leading system includes and the flags that compile them. A preamble
+/// may hold any prefix of those includes (the TU's own #include lines then find the headers
+/// already included and skip them), so TUs that only start alike still share one.
 struct PreamblePlan {
-  std::string key;          // content key of the include text, flags, directory and tool
-  std::string includeText;  // the header to precompile: the TU's leading system #includes
-  clang::tooling::CompileCommand headerCommand; // compiles that header with the TU's flags
+  std::vector<std::string> includes;            // the TU's leading system #include names, in order
+  clang::tooling::CompileCommand headerCommand; // compiles a preamble header with the TU's flags
+  std::string flagsKey;                         // content key of the flags, directory and tool
+
+  /// The cache key and the header text of the preamble made of the first `count` includes.
+  std::string key(size_t count) const;
+  std::string includeText(size_t count) const;
 };
 
 /// The preamble the TU `command` (whose main file holds `source`) can share, or none: no leading
