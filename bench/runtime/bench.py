@@ -1,18 +1,39 @@
 """Python side of the ampify runtime benchmark (same model, batch and protocol as bench.cpp).
-  python3 bench.py run PY_RESULTS.txt                      -> runs the Python modes, writes ms/step
-  python3 bench.py report PY_RESULTS.txt CPP1.txt [CPP2.txt] -> prints the C++/Python ratios
-(with two C++ result files, e.g. one run before and one after the Python run, their mean is used)."""
+  python3 bench.py run PY.txt [ROUNDS [STEPS]]   runs the Python modes, writes "mode ms_round1 ..." lines
+  python3 bench.py report --py PY1.txt [PY2.txt] --cpp CPP1.txt [CPP2.txt]
+                                                  medians, spreads and the ratios against the targets
+  python3 bench.py profile DIR                    torch.profiler traces of 3 steps per mode: DIR/py_<mode>.json
+  python3 bench.py kernels DIR                    compares DIR/cpp_<mode>.json with DIR/py_<mode>.json
+  python3 bench.py clocks [ROUNDS [STEPS]]        SM clock, power and zero gradients per unscaled/scaled mode
+As in bench.cpp, every mode has its own model (same initial weights), optimizer and scaler, and the
+modes take turns round by round, so clock or allocator drift lands on all of them alike. Ratios
+between modes of one process are taken round by round (paired); C++/Python ratios compare the
+medians of all rounds of each language (the processes alternate: C++, Python, C++, Python)."""
+import argparse
+import collections
+import json
 import statistics
 import sys
+import threading
 import time
 
 import torch
 
 BATCH, D, H, CLASSES, BLOCKS = 8192, 2048, 8192, 1000, 3
-WARMUP, ROUNDS, STEPS = 10, 5, 20
+WARMUP, PROFILE_STEPS = 10, 3
+MODES = {  # name: (GradScaler?, AdamW kwargs)
+    "noscale": (False, {}),
+    "noscale_const": (False, {}),
+    "scaler": (True, {}),                           # default: foreach implementation
+    "scaler_forloop": (True, {"foreach": False}),   # per-parameter loop, like LibTorch's AdamW
+    "fused": (True, {"fused": True}),
+    "fused_noscale": (False, {"fused": True}),
+    "fused_noscale_const": (False, {"fused": True}),
+}
 
 
 def make_model():
+    torch.manual_seed(0)
     layers = []
     for _ in range(BLOCKS):
         layers += [torch.nn.Linear(D, H), torch.nn.GELU(), torch.nn.Linear(H, D), torch.nn.LayerNorm(D)]
@@ -20,90 +41,250 @@ def make_model():
     return torch.nn.Sequential(*layers).cuda()
 
 
-def run(out):
-    torch.manual_seed(0)
-    model = make_model()
+class Mode:
+    def __init__(self, name):
+        self.name = name
+        self.use_scaler, kw = MODES[name]
+        self.model = make_model()
+        self.opt = torch.optim.AdamW(self.model.parameters(), lr=1e-5, **kw)
+        self.scaler = torch.amp.GradScaler("cuda", enabled=self.use_scaler)
+
+    def forward_backward(self, x, y):
+        self.opt.zero_grad()
+        with torch.autocast("cuda", dtype=torch.float16):
+            loss = torch.nn.functional.cross_entropy(self.model(x), y)
+        if self.use_scaler:
+            self.scaler.scale(loss).backward()
+        else:
+            (loss * 65536.0 if self.name.endswith("_const") else loss).backward()
+
+    def step(self, x, y):
+        self.forward_backward(x, y)
+        if self.use_scaler:
+            self.scaler.step(self.opt)
+            self.scaler.update()
+        else:
+            self.opt.step()
+
+
+def setup(names):
+    modes = [Mode(n) for n in names]
+    torch.manual_seed(1)
     x = torch.randn(BATCH, D, device="cuda")
     y = torch.randint(0, CLASSES, (BATCH,), device="cuda")
-    res = {}
-    modes = {  # name: (scaler?, AdamW kwargs)
-        "noscale": (False, {}),
-        "noscale_const": (False, {}),
-        "scaler": (True, {}),                       # default: foreach implementation
-        "scaler_forloop": (True, {"foreach": False}),  # per-parameter loop, like LibTorch's AdamW
-        "fused": (True, {"fused": True}),
-        "fused_noscale": (False, {"fused": True}),
-        "fused_noscale_const": (False, {"fused": True}),
-    }
-    for mode, (use_scaler, kw) in modes.items():
-        opt = torch.optim.AdamW(model.parameters(), lr=1e-5, **kw)
-        scaler = torch.amp.GradScaler("cuda")
-
-        def step():
-            opt.zero_grad()
-            with torch.autocast("cuda", dtype=torch.float16):
-                loss = torch.nn.functional.cross_entropy(model(x), y)
-            if use_scaler:
-                scaler.scale(loss).backward()
-                scaler.step(opt)
-                scaler.update()
-            else:
-                (loss * 65536.0 if mode.endswith("_const") else loss).backward()
-                opt.step()
-
+    for m in modes:
         for _ in range(WARMUP):
-            step()
-        torch.cuda.synchronize()
-        ms = []
-        for _ in range(ROUNDS):
-            t0 = time.perf_counter()
-            for _ in range(STEPS):
-                step()
+            m.step(x, y)
+    return modes, x, y
+
+
+def timed_rounds(modes, x, y, rounds, steps, on_mode=None):
+    ms = {m.name: [] for m in modes}
+    for r in range(rounds):
+        for k in range(len(modes)):
+            m = modes[(r + k) % len(modes)]
             torch.cuda.synchronize()
-            ms.append((time.perf_counter() - t0) * 1e3 / STEPS)
-        res[mode] = statistics.median(ms)
-        print(f"py  {mode:<19} {res[mode]:.3f} ms/step (rounds: min {min(ms):.3f} max {max(ms):.3f}; "
-              f"final scale {scaler.get_scale() if use_scaler else 1.0:.0f})", flush=True)
+            if on_mode:
+                on_mode(m.name)
+            t0 = time.perf_counter()
+            for _ in range(steps):
+                m.step(x, y)
+            torch.cuda.synchronize()
+            ms[m.name].append((time.perf_counter() - t0) * 1e3 / steps)
+            if on_mode:
+                on_mode(None)
+    return ms
+
+
+def run(out, rounds=15, steps=20):
+    modes, x, y = setup(list(MODES))
+    print(f"bench.py: {rounds} rounds x {steps} steps per mode, modes interleaved", flush=True)
+    ms = timed_rounds(modes, x, y, rounds, steps)
     with open(out, "w") as f:
-        for k, v in res.items():
-            f.write(f"{k} {v}\n")
+        for m in modes:
+            v = ms[m.name]
+            print(f"py  {m.name:<19} median {statistics.median(v):.3f} ms/step (rounds: min {min(v):.3f} "
+                  f"max {max(v):.3f}; final scale {m.scaler.get_scale() if m.use_scaler else 1.0:.0f})", flush=True)
+            f.write(m.name + " " + " ".join(str(t) for t in v) + "\n")
+
+
+def profile(d):
+    modes, x, y = setup(["noscale", "scaler", "fused", "fused_noscale"])
+    acts = [torch.profiler.ProfilerActivity.CPU, torch.profiler.ProfilerActivity.CUDA]
+    for m in modes:
+        torch.cuda.synchronize()
+        with torch.profiler.profile(activities=acts) as p:
+            for _ in range(PROFILE_STEPS):
+                m.step(x, y)
+            torch.cuda.synchronize()
+        p.export_chrome_trace(f"{d}/py_{m.name}.json")
+        print(f"profiled {m.name}", flush=True)
+
+
+def trace_summary(path):
+    with open(path) as f:
+        events = json.load(f)["traceEvents"]
+    gpu = [e for e in events if e.get("ph") == "X" and e.get("cat") in ("kernel", "gpu_memcpy", "gpu_memset")]
+    runtime = collections.Counter(e["name"] for e in events if e.get("ph") == "X" and e.get("cat") == "cuda_runtime")
+    names = collections.defaultdict(lambda: [0, 0.0])
+    for e in gpu:
+        names[e["name"]][0] += 1
+        names[e["name"]][1] += e["dur"]
+    start = min(e["ts"] for e in gpu)
+    end = max(e["ts"] + e["dur"] for e in gpu)
+    n = PROFILE_STEPS
+    return {
+        "kernels": len(gpu) / n,
+        "busy_us": sum(e["dur"] for e in gpu) / n,
+        "span_us": (end - start) / n,
+        "syncs": sum(v for k, v in runtime.items() if "Synchronize" in k) / n,
+        "memcpy_calls": sum(v for k, v in runtime.items() if "Memcpy" in k) / n,
+        "names": {k: (c / n, t / n) for k, (c, t) in names.items()},
+    }
+
+
+def kernels(d):
+    for mode in ["noscale", "scaler", "fused", "fused_noscale"]:
+        try:
+            c, p = trace_summary(f"{d}/cpp_{mode}.json"), trace_summary(f"{d}/py_{mode}.json")
+        except (OSError, ValueError) as e:
+            print(f"{mode}: {e}")
+            continue
+        print(f"== {mode} (per step)")
+        for k in ["kernels", "busy_us", "span_us", "syncs", "memcpy_calls"]:
+            print(f"   {k:<13} C++ {c[k]:10.1f}   Python {p[k]:10.1f}")
+        print("   GPU ops whose count or time differ (count C++/Py, us C++/Py):")
+        for name in sorted(set(c["names"]) | set(p["names"])):
+            cc, ct = c["names"].get(name, (0, 0.0))
+            pc, pt = p["names"].get(name, (0, 0.0))
+            if cc != pc or abs(ct - pt) > 0.02 * max(ct, pt, 1.0) + 5:
+                print(f"     {cc:6.1f}/{pc:6.1f} {ct:9.1f}/{pt:9.1f}  {name[:150]}")
+
+
+def clocks(rounds=6, steps=40):
+    """Is an unscaled fp16 step cheaper because its gradients are mostly zero? Samples the SM clock
+    and the power draw (NVML) while the unscaled, the constant-scaled and the GradScaler modes take
+    turns, and counts the zero gradients of one backward of each."""
+    import pynvml
+    pynvml.nvmlInit()
+    h = pynvml.nvmlDeviceGetHandleByIndex(0)
+    names = ["noscale", "noscale_const", "scaler"]
+    modes, x, y = setup(names)
+    for m in modes:
+        m.forward_backward(x, y)
+        grads = [p.grad for p in m.model.parameters()]
+        zeros = sum(int((g == 0).sum()) for g in grads) / sum(g.numel() for g in grads)
+        tiny = sum(int((g.abs() < 6e-8).sum()) for g in grads) / sum(g.numel() for g in grads)
+        print(f"{m.name:<14} parameter gradients: {100 * zeros:.1f}% exactly zero, "
+              f"{100 * tiny:.1f}% below fp16's smallest subnormal (6e-8) in magnitude", flush=True)
+    current = [None]
+    samples = collections.defaultdict(list)
+    stop = threading.Event()
+
+    def sample():
+        while not stop.is_set():
+            mode = current[0]
+            if mode:
+                samples[mode].append((pynvml.nvmlDeviceGetClockInfo(h, pynvml.NVML_CLOCK_SM),
+                                      pynvml.nvmlDeviceGetPowerUsage(h) / 1000.0))
+            time.sleep(0.005)
+
+    t = threading.Thread(target=sample, daemon=True)
+    t.start()
+    ms = timed_rounds(modes, x, y, rounds, steps, on_mode=lambda n: current.__setitem__(0, n))
+    stop.set()
+    t.join()
+    for n in names:
+        s = samples[n]
+        print(f"{n:<14} median {statistics.median(ms[n]):.3f} ms/step, SM clock mean "
+              f"{statistics.mean(c for c, _ in s):.0f} MHz (min {min(c for c, _ in s)}), power mean "
+              f"{statistics.mean(p for _, p in s):.0f} W ({len(s)} samples)", flush=True)
 
 
 def read(path):
     with open(path) as f:
-        return {k: float(v) for k, v in (line.split() for line in f)}
+        return {k: [float(t) for t in v] for k, *v in (line.split() for line in f if line.strip())}
 
 
-def report(py_path, cpp_paths):
-    res = read(py_path)
-    runs = {}
-    for path in cpp_paths:
-        with open(path) as f:
-            for line in f:
-                k, v = line.split()
-                runs.setdefault(k, []).append(float(v))
-    cpp = {k: sum(v) / len(v) for k, v in runs.items()}
-    for k, v in runs.items():
-        print(f"cpp {k:<14} mean {cpp[k]:.3f} ms/step over runs {['%.3f' % t for t in v]}")
-    print("RATIOS")
-    print(f"  C++/Python, scaler + AdamW (Python foreach):   {cpp['scaler'] / res['scaler']:.3f}  (target <= 1.00)")
-    print(f"  C++/Python, scaler + AdamW (Python for-loop):  {cpp['scaler'] / res['scaler_forloop']:.3f}")
-    print(f"  C++/Python, no scaler:                         {cpp['noscale'] / res['noscale']:.3f}")
-    print(f"  C++ fused (sync-free) / Python fused AdamW:    {cpp['fused'] / res['fused']:.3f}  (target <= 1.00)")
-    print(f"  C++/Python, fused AdamW without scaler:        {cpp['fused_noscale'] / res['fused_noscale']:.3f}")
-    print(f"  C++ scaler overhead, plain AdamW (one sync):   {100 * (cpp['scaler'] / cpp['noscale'] - 1):+.2f}%  (target <= 3%)")
-    print(f"  C++ scaler overhead, fused AdamW (sync-free):  {100 * (cpp['fused'] / cpp['fused_noscale'] - 1):+.2f}%  (target <= 3%)")
-    print(f"  Python scaler overhead, fused AdamW:           {100 * (res['fused'] / res['fused_noscale'] - 1):+.2f}%")
-    print(f"  Python scaler overhead, plain AdamW:           {100 * (res['scaler'] / res['noscale'] - 1):+.2f}%")
-    print(f"  C++ scaler overhead vs constant-scaled loss, plain AdamW: {100 * (cpp['scaler'] / cpp['noscale_const'] - 1):+.2f}%")
-    print(f"  C++ scaler overhead vs constant-scaled loss, fused AdamW: {100 * (cpp['fused'] / cpp['fused_noscale_const'] - 1):+.2f}%")
-    print(f"  Python scaler overhead vs constant-scaled loss, plain:    {100 * (res['scaler'] / res['noscale_const'] - 1):+.2f}%")
-    print(f"  Python scaler overhead vs constant-scaled loss, fused:    {100 * (res['fused'] / res['fused_noscale_const'] - 1):+.2f}%")
-    print(f"  C++ sync-free fused / plain scaler step:       {cpp['fused'] / cpp['scaler']:.3f}  (target < 1)")
+def spread(v):
+    q = statistics.quantiles(v, n=4) if len(v) > 1 else [v[0]] * 3
+    return statistics.median(v), q[0], q[2], min(v), max(v)
+
+
+def fmt(v, unit=""):
+    med, q1, q3, lo, hi = spread(v)
+    return f"{med:.3f}{unit} (IQR {q1:.3f}-{q3:.3f}, range {lo:.3f}-{hi:.3f}, n={len(v)})"
+
+
+def report(py_paths, cpp_paths):
+    py_runs, cpp_runs = [read(p) for p in py_paths], [read(p) for p in cpp_paths]
+    pooled = lambda runs, k: [t for r in runs for t in r[k]]
+
+    def paired(runs, a, b):  # round-by-round ratios a/b within each process, pooled
+        return [x / y for r in runs for x, y in zip(r[a], r[b])]
+
+    print("ms/step, median over all rounds of all runs of a language (IQR, range, rounds):")
+    for k in MODES:
+        line = f"  {k:<20} Python {fmt(pooled(py_runs, k))}"
+        if k in cpp_runs[0]:
+            line += f"\n  {'':<20} C++    {fmt(pooled(cpp_runs, k))}"
+        print(line)
+    med = lambda runs, k: statistics.median(pooled(runs, k))
+
+    def lang_ratio(ck, pk):
+        per_pair = [statistics.median(c[ck]) / statistics.median(p[pk]) for c in cpp_runs for p in py_runs]
+        return med(cpp_runs, ck) / med(py_runs, pk), min(per_pair), max(per_pair)
+
+    rows = []
+    for label, ck, pk, target in [
+        ("C++/Python, GradScaler + AdamW (Python foreach)", "scaler", "scaler", 1.0),
+        ("C++/Python, GradScaler + AdamW (Python for-loop)", "scaler", "scaler_forloop", None),
+        ("C++/Python, sync-free fused (Python fused=True)", "fused", "fused", 1.0),
+        ("C++/Python, no scaler, plain AdamW", "noscale", "noscale", None),
+        ("C++/Python, no scaler, fused AdamW", "fused_noscale", "fused_noscale", None),
+    ]:
+        r, lo, hi = lang_ratio(ck, pk)
+        rows.append((label, r, f"run pairs {lo:.3f}-{hi:.3f}", target, "<="))
+    for lang, runs in [("C++", cpp_runs), ("Python", py_runs)]:
+        for label, a, b, target in [
+            ("scaler overhead, plain AdamW (vs noscale)", "scaler", "noscale", 1.03),
+            ("scaler overhead, fused AdamW (vs fused_noscale)", "fused", "fused_noscale", 1.03),
+            ("scaler overhead, plain AdamW (vs loss x 65536)", "scaler", "noscale_const", None),
+            ("scaler overhead, fused AdamW (vs loss x 65536)", "fused", "fused_noscale_const", None),
+            ("unscaled loss x 65536 vs unscaled, plain AdamW", "noscale_const", "noscale", None),
+        ]:
+            v = paired(runs, a, b)
+            med_, q1, q3, lo, hi = spread(v)
+            rows.append((f"{lang} {label}", med_, f"paired rounds IQR {q1:.3f}-{q3:.3f}, range {lo:.3f}-{hi:.3f}",
+                         target, "<="))
+    v = paired(cpp_runs, "fused", "scaler")
+    med_, q1, q3, lo, hi = spread(v)
+    rows.append(("C++ sync-free fused / plain GradScaler step", med_,
+                 f"paired rounds IQR {q1:.3f}-{q3:.3f}, range {lo:.3f}-{hi:.3f}", 1.0, "<"))
+    print("RATIOS (median; the spread in brackets)")
+    for label, r, extra, target, op in rows:
+        verdict = ""
+        if target is not None:
+            ok = r <= target if op == "<=" else r < target
+            verdict = f"  target {op} {target:.2f}: {'met' if ok else 'MISSED'}"
+        print(f"  {label:<58} {r:.3f}  [{extra}]{verdict}")
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "run":
-        run(sys.argv[2])
+    cmd = sys.argv[1]
+    if cmd == "run":
+        run(sys.argv[2], *(int(a) for a in sys.argv[3:5]))
+    elif cmd == "report":
+        ap = argparse.ArgumentParser()
+        ap.add_argument("--py", nargs="+", required=True)
+        ap.add_argument("--cpp", nargs="+", required=True)
+        a = ap.parse_args(sys.argv[2:])
+        report(a.py, a.cpp)
+    elif cmd == "profile":
+        profile(sys.argv[2])
+    elif cmd == "kernels":
+        kernels(sys.argv[2])
+    elif cmd == "clocks":
+        clocks(*(int(a) for a in sys.argv[2:4]))
     else:
-        report(sys.argv[2], sys.argv[3:])
+        sys.exit(__doc__)
