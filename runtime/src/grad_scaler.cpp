@@ -7,9 +7,11 @@
 #include <ATen/ops/_fused_adamw.h>
 #endif
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <type_traits>
 
@@ -152,6 +154,7 @@ GradScaler::GradScaler(GradScalerOptions options)
 void GradScaler::lazy_init(const c10::Device& device) {
   scale_ = at::full({}, init_scale_, at::TensorOptions().dtype(at::kFloat).device(device));
   growth_tracker_ = at::full({}, init_growth_tracker_, at::TensorOptions().dtype(at::kInt).device(device));
+  one_ = at::ones({}, scale_.options());
 }
 
 void GradScaler::check_scale(const char* what) const {
@@ -189,7 +192,7 @@ std::vector<at::Tensor> GradScaler::scale(const std::vector<at::Tensor>& outputs
 std::vector<std::pair<c10::Device, at::Tensor>> GradScaler::unscale_grads(torch::optim::Optimizer& optimizer,
                                                                           const at::Tensor& inv_scale,
                                                                           const at::Tensor& found_inf,
-                                                                          bool allow_fp16) {
+                                                                          bool allow_fp16, bool check_only) {
   at::NoGradGuard no_grad;
   std::vector<Group> groups;
   size_t n_params = 0;
@@ -220,10 +223,17 @@ std::vector<std::pair<c10::Device, at::Tensor>> GradScaler::unscale_grads(torch:
   for (auto& grp : groups) {
     at::Tensor fi = per_device_found_inf.get(grp.device);
     at::Tensor inv = per_device_inv_scale.get(grp.device);
+    // check_only: the gradients stay as they are, and are only read. The max-norm of a tensor is
+    // inf or NaN exactly when one of its elements is (the norm propagates NaN), so checking one
+    // norm per tensor gives the same found_inf as checking every element, for one read of the
+    // gradients instead of the read and write of the unscale kernel (with inv_scale 1, as Python's
+    // GradScaler does for fused optimizers).
+    std::vector<at::Tensor> checked =
+        check_only ? at::_foreach_norm(grp.tensors, std::numeric_limits<double>::infinity()) : grp.tensors;
     if (detail::has_amp_kernels(grp.device.type())) {
-      at::_amp_foreach_non_finite_check_and_unscale_(grp.tensors, fi, inv);
+      at::_amp_foreach_non_finite_check_and_unscale_(checked, fi, inv);
     } else {
-      detail::non_finite_check_and_unscale_reference_(grp.tensors, fi, inv);
+      detail::non_finite_check_and_unscale_reference_(checked, fi, inv);
     }
     bool seen = false;
     for (auto& kv : result)
@@ -248,7 +258,7 @@ void GradScaler::unscale_(torch::optim::Optimizer& optimizer) {
   // inv_scale = 1/scale computed in double, then rounded to float (on device, no sync).
   at::Tensor inv_scale = scale_.to(at::kDouble).reciprocal().to(at::kFloat);
   at::Tensor found_inf = at::zeros({}, scale_.options().dtype(at::kFloat));
-  st.found_inf_per_device = unscale_grads(optimizer, inv_scale, found_inf, /*allow_fp16=*/false);
+  st.found_inf_per_device = unscale_grads(optimizer, inv_scale, found_inf, /*allow_fp16=*/false, /*check_only=*/false);
   st.stage = Stage::UNSCALED;
 }
 
@@ -282,6 +292,33 @@ bool GradScaler::step(torch::optim::Optimizer& optimizer, torch::optim::Optimize
   return ok;
 }
 
+GradScaler::FusedAdamW& GradScaler::fused_state(const torch::optim::Optimizer& optimizer) {
+  for (auto& f : fused_)
+    if (f.optimizer == &optimizer) return f;
+  fused_.push_back(FusedAdamW{&optimizer, {}, {}});
+  FusedAdamW& f = fused_.back();
+  const size_t k = fused_.size() - 1;
+  if (k < loaded_fused_steps_.size()) {
+    const at::Tensor& loaded = loaded_fused_steps_[k];
+    size_t n_params = 0;
+    for (const auto& group : optimizer.param_groups()) n_params += group.params().size();
+    TORCH_CHECK(static_cast<size_t>(loaded.numel()) == n_params, "ampify::GradScaler::fused_adamw_step: the loaded "
+                "checkpoint has fused AdamW step counts for ", loaded.numel(), " parameters for optimizer #", k,
+                " (the order in which optimizers were first given to fused_adamw_step), but this AdamW has ",
+                n_params, "; resume with the same optimizers, parameters and order");
+    const float* v = loaded.data_ptr<float>();
+    size_t i = 0;
+    for (const auto& group : optimizer.param_groups()) {
+      for (const auto& p : group.params()) {
+        f.params.push_back(p.unsafeGetTensorImpl());
+        f.steps.push_back(std::isnan(v[i]) ? at::Tensor() : at::full({}, v[i], p.options().dtype(at::kFloat)));
+        ++i;
+      }
+    }
+  }
+  return f;
+}
+
 void GradScaler::fused_adamw_step(torch::optim::AdamW& optimizer) {
 #if AMPIFY_HAS_FUSED_ADAMW
   // Disabled scaler: the same fused AdamW kernel, without grad_scale/found_inf (no loss scaling).
@@ -296,10 +333,9 @@ void GradScaler::fused_adamw_step(torch::optim::AdamW& optimizer) {
                 "update(); call scaler.update() once at the end of each iteration. ",
                 stage_hint);
     if (st->stage == Stage::READY) {
-      // Check for inf/NaN without unscaling (inv_scale 1); the fused kernel unscales with grad_scale.
-      at::Tensor one = at::ones({}, scale_.options().dtype(at::kFloat));
-      at::Tensor found_inf = at::zeros({}, scale_.options().dtype(at::kFloat));
-      st->found_inf_per_device = unscale_grads(optimizer, one, found_inf, /*allow_fp16=*/true);
+      // Check for inf/NaN without unscaling; the fused kernel unscales with grad_scale.
+      at::Tensor found_inf = at::zeros({}, scale_.options());
+      st->found_inf_per_device = unscale_grads(optimizer, one_, found_inf, /*allow_fp16=*/true, /*check_only=*/true);
       rep_scale.emplace(scale_);
     }
     TORCH_CHECK(!st->found_inf_per_device.empty(),
@@ -310,6 +346,8 @@ void GradScaler::fused_adamw_step(torch::optim::AdamW& optimizer) {
 
   at::NoGradGuard no_grad;
   using Key = typename std::decay_t<decltype(optimizer.state())>::key_type;
+  FusedAdamW& fused = fused_state(optimizer);
+  size_t index = 0;  // of the parameter in param_groups order, across groups
   for (auto& group : optimizer.param_groups()) {
     auto& o = static_cast<torch::optim::AdamWOptions&>(group.options());
     struct Lists {
@@ -319,6 +357,15 @@ void GradScaler::fused_adamw_step(torch::optim::AdamW& optimizer) {
     };
     std::vector<Lists> lists;
     for (auto& p : group.params()) {
+      const size_t i = index++;
+      if (i >= fused.params.size()) {
+        fused.params.resize(i + 1, nullptr);
+        fused.steps.resize(i + 1);
+      }
+      if (fused.params[i] != p.unsafeGetTensorImpl()) {  // a new optimizer or a replaced parameter
+        fused.params[i] = p.unsafeGetTensorImpl();
+        fused.steps[i] = at::Tensor();
+      }
       if (!p.grad().defined()) continue;
       TORCH_CHECK(!p.grad().is_sparse(), "ampify::GradScaler::fused_adamw_step: sparse gradients are not supported");
       Key key = state_key<Key>(p);
@@ -332,7 +379,7 @@ void GradScaler::fused_adamw_step(torch::optim::AdamW& optimizer) {
         it = optimizer.state().emplace(key, std::move(s)).first;
       }
       auto& s = static_cast<torch::optim::AdamWParamState&>(*it->second);
-      at::Tensor& step_t = fused_steps_[p.unsafeGetTensorImpl()];
+      at::Tensor& step_t = fused.steps[i];
       if (!step_t.defined())
         step_t = at::full({}, static_cast<double>(s.step()), p.options().dtype(at::kFloat));
       Lists* l = nullptr;
@@ -440,7 +487,7 @@ int64_t GradScaler::get_growth_tracker() const {
 }
 
 void GradScaler::save(torch::serialize::OutputArchive& archive) const {
-  archive.write("ampify_grad_scaler_format", c10::IValue(static_cast<int64_t>(1)));
+  archive.write("ampify_grad_scaler_format", c10::IValue(static_cast<int64_t>(2)));
   archive.write("enabled", c10::IValue(enabled_));
   archive.write("init_scale", c10::IValue(options_.init_scale()));
   archive.write("growth_factor", c10::IValue(options_.growth_factor()));
@@ -452,13 +499,54 @@ void GradScaler::save(torch::serialize::OutputArchive& archive) const {
                                            : at::full({}, init_growth_tracker_, at::TensorOptions().dtype(at::kInt));
   archive.write("scale", s, /*is_buffer=*/true);
   archive.write("growth_tracker", t, /*is_buffer=*/true);
+  // fused_adamw_step's step counts: those of the optimizers stepped since the last load, then the
+  // loaded ones that no optimizer has claimed yet (the k-th list belongs to the k-th optimizer).
+  const size_t n_fused = std::max(fused_.size(), loaded_fused_steps_.size());
+  archive.write("fused_adamw_optimizers", c10::IValue(static_cast<int64_t>(n_fused)));
+  for (size_t k = 0; k < n_fused; ++k) {
+    at::Tensor steps;
+    if (k < fused_.size()) {
+      const auto& f = fused_[k];
+      steps = at::full({static_cast<int64_t>(f.steps.size())}, std::numeric_limits<float>::quiet_NaN(),
+                       at::TensorOptions().dtype(at::kFloat));
+      float* v = steps.data_ptr<float>();
+      for (size_t i = 0; i < f.steps.size(); ++i)
+        if (f.steps[i].defined()) v[i] = f.steps[i].item<float>();
+    } else {
+      steps = loaded_fused_steps_[k];
+    }
+    archive.write("fused_adamw_steps_" + std::to_string(k), steps, /*is_buffer=*/true);
+  }
+}
+
+void GradScaler::load_fused_steps(torch::serialize::InputArchive& archive) {
+  c10::IValue v;
+  std::vector<at::Tensor> loaded;
+  if (archive.try_read("fused_adamw_optimizers", v)) {  // absent in format 1
+    for (int64_t k = 0; k < v.toInt(); ++k) {
+      at::Tensor steps;
+      archive.read("fused_adamw_steps_" + std::to_string(k), steps, /*is_buffer=*/true);
+      TORCH_CHECK(steps.dim() == 1 && steps.scalar_type() == at::kFloat,
+                  "ampify::GradScaler::load: malformed fused AdamW step counts in the archive");
+      loaded.push_back(steps.contiguous());
+    }
+  }
+  loaded_fused_steps_ = std::move(loaded);
+  fused_.clear();
 }
 
 void GradScaler::load(torch::serialize::InputArchive& archive) {
-  if (!enabled_) return;  // as Python: a disabled scaler ignores its state
   c10::IValue v;
+  if (!enabled_) {
+    // As Python, a disabled scaler ignores the scale; but fused_adamw_step keeps its AdamW step
+    // counts here (where torch.optim keeps them in the optimizer's state), so they resume.
+    if (archive.try_read("ampify_grad_scaler_format", v)) load_fused_steps(archive);
+    return;
+  }
   TORCH_CHECK(archive.try_read("ampify_grad_scaler_format", v),
               "ampify::GradScaler::load: the archive holds no ampify GradScaler state");
+  TORCH_CHECK(v.toInt() == 1 || v.toInt() == 2, "ampify::GradScaler::load: unknown state format ", v.toInt(),
+              " (this ampify reads formats 1 and 2)");
   archive.read("enabled", v);
   TORCH_CHECK(v.toBool(), "ampify::GradScaler::load: the state was saved from a disabled GradScaler (enabled(false) "
                           "or AMPIFY_DISABLE=1) and holds no scale to resume from");
@@ -486,6 +574,7 @@ void GradScaler::load(torch::serialize::InputArchive& archive) {
     init_scale_ = static_cast<double>(s.item<float>());
     init_growth_tracker_ = t.item<int32_t>();
   }
+  load_fused_steps(archive);
 }
 
 torch::serialize::OutputArchive& operator<<(torch::serialize::OutputArchive& archive, const GradScaler& scaler) {

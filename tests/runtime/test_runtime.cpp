@@ -11,7 +11,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <limits>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -531,6 +534,157 @@ TEST(GradScaler, NestedArchiveRoundTrip) {
   t.load(in_inner);
   EXPECT_EQ(t.get_scale(), 5.5);
 }
+
+namespace {
+// The archive a scaler of format 1 (before the fused AdamW step counts were checkpointed) wrote for
+// the same state as `in`: every key of format 2 except the fused step counts.
+std::string as_format1(torch::serialize::InputArchive& in) {
+  torch::serialize::OutputArchive out;
+  out.write("ampify_grad_scaler_format", c10::IValue(static_cast<int64_t>(1)));
+  c10::IValue v;
+  for (const char* key : {"enabled", "init_scale", "growth_factor", "backoff_factor", "growth_interval"}) {
+    in.read(key, v);
+    out.write(key, v);
+  }
+  for (const char* key : {"scale", "growth_tracker"}) {
+    Tensor t;
+    in.read(key, t, /*is_buffer=*/true);
+    out.write(key, t, /*is_buffer=*/true);
+  }
+  std::ostringstream os;
+  out.save_to(os);
+  return os.str();
+}
+
+void load_from_string(ampify::GradScaler& s, const std::string& bytes) {
+  std::istringstream is(bytes);
+  torch::serialize::InputArchive in;
+  in.load_from(is);
+  s.load(in);
+}
+}  // namespace
+
+TEST(GradScaler, LoadsFormat1Archives) {
+  EnvGuard env(nullptr);
+  auto opts = ampify::GradScalerOptions().init_scale(64.0).growth_interval(5);
+  ampify::GradScaler s(opts);
+  s.scale(torch::ones({}));
+  s.update(24.0);
+  const std::string path = ::testing::TempDir() + "/ampify_format1.pt";
+  ampify::save(s, path);
+  torch::serialize::InputArchive in;
+  in.load_from(path);
+  ampify::GradScaler t(opts);
+  load_from_string(t, as_format1(in));
+  EXPECT_EQ(t.get_scale(), 24.0);
+  EXPECT_EQ(t.get_growth_tracker(), 0);
+  std::remove(path.c_str());
+}
+
+#if AMPIFY_HAS_FUSED_ADAMW
+namespace {
+// Trains Tiny with scaler.fused_adamw_step for steps [from, to); an inf on step 4 and a NaN on step
+// 10 (skipped steps, whose step counts the fused path takes back on the device) when the scaler is
+// enabled.
+void train_fused(Tiny& m, torch::optim::AdamW& opt, ampify::GradScaler& s, int from, int to, torch::Device dev) {
+  for (int i = from; i < to; ++i) {
+    opt.zero_grad();
+    s.scale(m.loss(batch(i, dev))).backward();
+    if (s.is_enabled() && (i == 4 || i == 10)) {
+      torch::NoGradGuard ng;
+      m.w.mutable_grad()[0][0] =
+          i == 4 ? std::numeric_limits<float>::infinity() : std::numeric_limits<float>::quiet_NaN();
+    }
+    s.fused_adamw_step(opt);
+    s.update();
+  }
+}
+
+std::vector<torch::Device> fused_devices() {
+  std::vector<torch::Device> d;
+  if (AMPIFY_HAS_CPU_FUSED_ADAMW) d.emplace_back(torch::kCPU);
+  if (torch::cuda::is_available()) d.emplace_back(torch::kCUDA, 0);
+  return d;
+}
+}  // namespace
+
+TEST(GradScaler, FusedAdamWCheckpointResumeIsBitExact) {
+  EnvGuard env(nullptr);
+  if (fused_devices().empty()) GTEST_SKIP() << "no fused AdamW kernel for the devices here (CPU needs LibTorch >= 2.4)";
+  const std::string dir = ::testing::TempDir();
+  for (auto dev : fused_devices()) {
+    for (bool enabled : {true, false}) {
+      SCOPED_TRACE(dev.str() + (enabled ? " enabled" : " disabled"));
+      auto opts = ampify::GradScalerOptions().init_scale(1024.0).growth_interval(3).enabled(enabled);
+      auto aw = torch::optim::AdamWOptions(1e-2).weight_decay(0.1);
+      Tiny a(dev);
+      torch::optim::AdamW oa(a.params(), aw);
+      ampify::GradScaler sa(opts);
+      train_fused(a, oa, sa, 0, 14, dev);
+
+      Tiny b(dev);
+      torch::optim::AdamW ob(b.params(), aw);
+      ampify::GradScaler sb(opts);
+      train_fused(b, ob, sb, 0, 7, dev);
+      const std::string p = dir + "/ampify_fused_ckpt_" + std::to_string(static_cast<int>(dev.type()));
+      torch::save(b.params(), p + "_params.pt");
+      torch::save(ob, p + "_opt.pt");
+      torch::save(sb, p + "_scaler.pt");
+
+      // Resumes a run from the checkpoint into fresh objects, the scaler's state from `scaler_bytes`.
+      auto resume = [&](const std::string& scaler_bytes, Tiny& c) {
+        std::vector<Tensor> loaded;
+        torch::load(loaded, p + "_params.pt");
+        {
+          torch::NoGradGuard ng;
+          c.w.copy_(loaded[0]);
+          c.b.copy_(loaded[1]);
+        }
+        torch::optim::AdamW oc(c.params(), aw);
+        torch::load(oc, p + "_opt.pt");
+        ampify::GradScaler sc(opts);
+        load_from_string(sc, scaler_bytes);
+        train_fused(c, oc, sc, 7, 14, dev);
+        return std::make_pair(sc.get_scale(), sc.get_growth_tracker());
+      };
+      std::string bytes;
+      {
+        std::ifstream f(p + "_scaler.pt", std::ios::binary);
+        bytes.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+      }
+      Tiny c(dev, 99);
+      const auto [scale, tracker] = resume(bytes, c);
+      EXPECT_TRUE(bit_equal(a.w.detach(), c.w.detach()));
+      EXPECT_TRUE(bit_equal(a.b.detach(), c.b.detach()));
+      EXPECT_EQ(scale, sa.get_scale());
+      EXPECT_EQ(tracker, sa.get_growth_tracker());
+
+      // Control: the same checkpoint without the step counts (format 1) resumes AdamW's bias
+      // correction from step 0, so the continuation differs: the counts above did the work.
+      if (enabled) {
+        torch::serialize::InputArchive in;
+        in.load_from(p + "_scaler.pt");
+        Tiny d(dev, 99);
+        resume(as_format1(in), d);
+        EXPECT_FALSE(bit_equal(a.w.detach(), d.w.detach()));
+      }
+
+      // The step counts belong to an optimizer with the same parameters.
+      {
+        ampify::GradScaler se(opts);
+        ampify::load(se, p + "_scaler.pt");
+        Tiny e(dev);
+        torch::optim::AdamW oe(std::vector<Tensor>{e.w}, aw);
+        se.scale(e.loss(batch(0, dev))).backward();
+        EXPECT_THROW_MSG(se.fused_adamw_step(oe), "step counts for 2 parameters");
+      }
+      std::remove((p + "_params.pt").c_str());
+      std::remove((p + "_opt.pt").c_str());
+      std::remove((p + "_scaler.pt").c_str());
+    }
+  }
+}
+#endif
 
 // ------------------------------------------------------------------------------------------------
 // Autocast

@@ -27,6 +27,7 @@
 #ifndef AMPIFY_HAS_FUSED_ADAMW
 #define AMPIFY_HAS_FUSED_ADAMW 0
 #endif
+#define AMPIFY_HAS_CPU_FUSED_ADAMW (AMPIFY_HAS_FUSED_ADAMW && AMPIFY_TORCH_VERSION_AT_LEAST(2, 4))
 // Half-precision autocast on CPU is accepted from 2.2 on (1.13 accepts only bfloat16).
 #define AMPIFY_HAS_CPU_FP16_AUTOCAST AMPIFY_TORCH_VERSION_AT_LEAST(2, 2)
 

@@ -77,9 +77,10 @@ class GradScaler {
   /// Sync-free AdamW step: runs LibTorch's fused AdamW kernel (at::_fused_adamw_) with
   /// grad_scale/found_inf, so gradients are unscaled and the step skipped on the device, with no
   /// .item(). Uses the AdamW's param groups and options (lr, betas, eps, weight_decay, amsgrad) and
-  /// keeps exp_avg/exp_avg_sq in its state; the step counts live on the device in this scaler.
-  /// Needs LibTorch >= 2.1 (CUDA; CPU from 2.4); on older LibTorch it throws. Disabled scaler
-  /// (or AMPIFY_DISABLE=1): the same fused kernel without grad_scale/found_inf.
+  /// keeps exp_avg/exp_avg_sq in its state; the step counts live on the device in this scaler and
+  /// are part of its checkpoint (save()/load()). Needs LibTorch >= 2.1 (CUDA; CPU from 2.4); on
+  /// older LibTorch it throws. Disabled scaler (or AMPIFY_DISABLE=1): the same fused kernel without
+  /// grad_scale/found_inf.
   void fused_adamw_step(torch::optim::AdamW& optimizer);
 
   /// Updates the scale from the inf checks of this iteration (no host sync) and resets every
@@ -98,8 +99,10 @@ class GradScaler {
   /// The scale tensor itself (undefined before the first scale() call or when disabled).
   const at::Tensor& scale_tensor() const { return scale_; }
 
-  /// Checkpointing: writes/reads scale, growth tracker and the options. load() refuses a state
-  /// saved with other options or from a disabled scaler; a disabled scaler ignores load().
+  /// Checkpointing: writes/reads scale, growth tracker, the options and the step counts of
+  /// fused_adamw_step (per optimizer, in the order the optimizers were first given to it, which a
+  /// resumed run must repeat). load() refuses a state saved with other options or from a disabled
+  /// scaler; a disabled scaler restores only the fused step counts.
   void save(torch::serialize::OutputArchive& archive) const;
   void load(torch::serialize::InputArchive& archive);
 
@@ -117,7 +120,7 @@ class GradScaler {
   std::vector<std::pair<c10::Device, at::Tensor>> unscale_grads(torch::optim::Optimizer& optimizer,
                                                                 const at::Tensor& inv_scale,
                                                                 const at::Tensor& found_inf,
-                                                                bool allow_fp16);
+                                                                bool allow_fp16, bool check_only);
   OptimizerState& state_of(const torch::optim::Optimizer& optimizer);
   /// `found_inf` summed across ranks when a reducer is set; otherwise `found_inf` itself.
   at::Tensor reduce_across_ranks(at::Tensor found_inf) const;
@@ -130,7 +133,23 @@ class GradScaler {
   double init_scale_;
   int64_t init_growth_tracker_ = 0;
   std::unordered_map<const torch::optim::Optimizer*, OptimizerState> per_optimizer_;
-  std::unordered_map<const void*, at::Tensor> fused_steps_;  // param TensorImpl* -> step (float)
+  /// The step counts of fused_adamw_step, per AdamW in the order of first use: float32 0-dim
+  /// tensors on the parameters' devices, as torch.optim's fused AdamW keeps them, so that a skipped
+  /// step is taken back on the device. AdamWParamState::step() is a host int64 and would cost a sync
+  /// per step, so it is only read once, when a parameter is first stepped here.
+  struct FusedAdamW {
+    const torch::optim::Optimizer* optimizer;
+    std::vector<const c10::TensorImpl*> params;  // param_groups order; a changed entry restarts its step
+    std::vector<at::Tensor> steps;               // undefined until that parameter is first stepped
+  };
+  FusedAdamW& fused_state(const torch::optim::Optimizer& optimizer);
+  void load_fused_steps(torch::serialize::InputArchive& archive);
+  std::vector<FusedAdamW> fused_;
+  /// Step counts read by load() that no optimizer has claimed yet: the k-th list (float32 on the
+  /// CPU, one per parameter, NaN for a parameter never stepped) goes to the k-th AdamW given to
+  /// fused_adamw_step after the load.
+  std::vector<at::Tensor> loaded_fused_steps_;
+  at::Tensor one_;  // 1.0 next to the scale: the inv_scale of fused_adamw_step's inf check
   /// AMPIFY_SCALER_TRACE, read at construction: a file that update() appends one JSON line to
   /// per iteration (scale before and after, found_inf, and each optimizer's found_inf and whether
   /// it stepped). It costs host syncs, so it is for tests and debugging only.
