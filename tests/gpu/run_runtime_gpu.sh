@@ -3,7 +3,13 @@
 #  1. the runtime gtests (CPU + CUDA parts, incl. fp16 policy spot-check and the sync-free checks),
 #  2. parity with Python's torch.amp.GradScaler (same model/data/seeds, planted infs),
 #  3. a small training run (loss must fall >= 10x),
-#  4. the benchmark (bench/runtime), unless AMPIFY_SKIP_BENCH=1 (AMPIFY_ONLY_BENCH=1: only this).
+#  4. the benchmark (bench/runtime), unless AMPIFY_SKIP_BENCH=1 (AMPIFY_ONLY_BENCH=1: only this);
+#     AMPIFY_BENCH_ROUNDS/AMPIFY_BENCH_STEPS set its rounds and steps per round (15, 20);
+#     AMPIFY_PROFILE=1 adds profiler traces of C++ and Python (compared kernel by kernel) and the
+#     SM clock and power of unscaled and scaled steps.
+# Before 1, it installs the runtime (cmake --install) and builds two programs against the installed
+# CMake package, as a user's project: tests/runtime/consumer (the acceptance checks, run on CPU and
+# CUDA in 1) and the benchmark that 4 runs.
 # Exits non-zero on any failure. Usage (repo root): bash tests/gpu/run_runtime_gpu.sh [BUILD_DIR]
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -28,9 +34,26 @@ cmake -S "$ROOT/tests/gpu" -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release -DNCCL_IN
 step build
 cmake --build "$B" -j "$(nproc)" || exit 1
 
+step "install, and build the consumer and the benchmark against the installed package"
+PREFIX=$B/prefix
+rm -rf "$PREFIX" "$B/consumer" "$B/bench_installed"
+cmake --install "$B" --prefix "$PREFIX" --component ampify_runtime >/dev/null || exit 1
+CONSUMER_ARGS=(-G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_PREFIX_PATH=$PREFIX;$TORCH_PREFIX"
+  -DCMAKE_CUDA_COMPILER="$NVCC" -DCMAKE_CUDA_ARCHITECTURES=90 -DTORCH_CUDA_ARCH_LIST=9.0)
+{ cmake -S "$ROOT/tests/runtime/consumer" -B "$B/consumer" "${CONSUMER_ARGS[@]}" >/dev/null \
+    && cmake --build "$B/consumer" -j 8; } &
+consumer_build=$!
+cmake -S "$ROOT/bench/runtime" -B "$B/bench_installed" "${CONSUMER_ARGS[@]}" >/dev/null \
+  && cmake --build "$B/bench_installed" -j 8 || exit 1
+wait $consumer_build || exit 1
+BENCH=$B/bench_installed/ampify_runtime_bench
+
 if [ "${AMPIFY_ONLY_BENCH:-0}" != 1 ]; then
-step "runtime tests (ctest, includes install + consumer test)"
-(cd "$B" && ctest -j4 --output-on-failure) || fail=1
+step "runtime tests (ctest; the install test is the step below)"
+(cd "$B" && ctest -j4 --output-on-failure -E runtime.install_and_consume) || fail=1
+
+step "consumer of the installed package (CPU and CUDA)"
+"$B/consumer/ampify_consumer" || fail=1
 
 step "parity with torch.amp.GradScaler"
 python3 "$ROOT/tests/gpu/parity.py" gen "$WORK/parity" \
@@ -45,12 +68,22 @@ if [ -x "$B/ampify_nccl_world1" ]; then "$B/ampify_nccl_world1" || fail=1; else 
 fi
 
 if [ "${AMPIFY_SKIP_BENCH:-0}" != 1 ]; then
-  step "benchmark"
-  # C++, Python, C++ again (the C++ numbers are the mean of both runs, to even out clock drift)
-  "$B/bench_runtime/ampify_runtime_bench" "$WORK/bench_cpp1.txt" \
-    && python3 "$ROOT/bench/runtime/bench.py" run "$WORK/bench_py.txt" \
-    && "$B/bench_runtime/ampify_runtime_bench" "$WORK/bench_cpp2.txt" \
-    && python3 "$ROOT/bench/runtime/bench.py" report "$WORK/bench_py.txt" "$WORK/bench_cpp1.txt" "$WORK/bench_cpp2.txt" || fail=1
+  step "benchmark (built against the installed package)"
+  # Within each process the modes take turns round by round; the processes alternate too.
+  R=${AMPIFY_BENCH_ROUNDS:-15}; S=${AMPIFY_BENCH_STEPS:-20}
+  "$BENCH" "$WORK/bench_cpp1.txt" "$R" "$S" \
+    && python3 "$ROOT/bench/runtime/bench.py" run "$WORK/bench_py1.txt" "$R" "$S" \
+    && "$BENCH" "$WORK/bench_cpp2.txt" "$R" "$S" \
+    && python3 "$ROOT/bench/runtime/bench.py" run "$WORK/bench_py2.txt" "$R" "$S" \
+    && python3 "$ROOT/bench/runtime/bench.py" report --py "$WORK/bench_py1.txt" "$WORK/bench_py2.txt" \
+         --cpp "$WORK/bench_cpp1.txt" "$WORK/bench_cpp2.txt" || fail=1
+  if [ "${AMPIFY_PROFILE:-0}" = 1 ]; then
+    step "profile: C++ and Python kernels per step, SM clock and power"
+    mkdir -p "$WORK/profile"
+    "$BENCH" --profile "$WORK/profile" && python3 "$ROOT/bench/runtime/bench.py" profile "$WORK/profile" \
+      && python3 "$ROOT/bench/runtime/bench.py" kernels "$WORK/profile" \
+      && python3 "$ROOT/bench/runtime/bench.py" clocks || fail=1
+  fi
 fi
 
 echo
