@@ -180,8 +180,10 @@ def clocks(rounds=6, steps=40):
             counts[1] += int((g == 0).sum())
             counts[2] += int(((g != 0) & (g.abs() < 6.1e-5)).sum())
 
-        hooks = [l.register_forward_hook(lambda mod, inp, out: out.register_hook(count))
-                 for l in m.model if isinstance(l, torch.nn.Linear)]
+        def on_output(mod, inp, out):
+            out.register_hook(count)  # returns None: a forward hook's return value replaces the output
+
+        hooks = [l.register_forward_hook(on_output) for l in m.model if isinstance(l, torch.nn.Linear)]
         m.forward_backward(x, y)
         for h in hooks:
             h.remove()
