@@ -85,7 +85,141 @@ bool isUnder(llvm::StringRef file, llvm::StringRef dirOrFile) {
          llvm::sys::path::is_separator(file[dirOrFile.size()]);
 }
 
+/// Where the CUDA declarations of DriverCudaHeaders.inc appear during a parse: a directory that
+/// exists only in the tool's in-memory file system.
+constexpr llvm::StringLiteral CudaHeaderDir = "/__ampify__/cuda";
+
+struct CudaHeader {
+  const char *name;
+  const char *text;
+};
+const CudaHeader CudaHeaders[] = {
+#include "DriverCudaHeaders.inc"
+};
+
+bool isNvcc(llvm::StringRef compiler) {
+  return llvm::sys::path::stem(compiler).starts_with("nvcc");
+}
+
+/// nvcc's options that take their value as the next argument (`-gencode arch=...`), among those a
+/// parse drops: their value must go with them.
+const llvm::StringSet<> NvccOptionsWithValue = {
+    "-o", "--output-file", "-ccbin", "--compiler-bindir", "-gencode", "--generate-code", "-arch",
+    "--gpu-architecture", "-code", "--gpu-code", "-Xptxas", "--ptxas-options", "-Xnvlink",
+    "--nvlink-options", "-Xlinker", "--linker-options", "-Xarchive", "--archive-options", "-Xfatbin",
+    "--fatbin-options", "-Xcudafe", "-maxrregcount", "--maxrregcount", "-t", "--threads",
+    "--default-stream", "-default-stream", "-diag-suppress", "--diag-suppress", "-Werror",
+    "--Werror", "-MF", "-MT", "-MQ", "--dependency-output", "--dependency-target-name", "-odir",
+    "--keep-dir", "-l", "-L", "-rdc", "--relocatable-device-code", "-time", "--time",
+    "--options-file", "-optf", "-split-compile", "--split-compile", "-arch-ls", "-dopt", "--dopt"};
+
+/// The flags of an nvcc command that a host-side parse needs, as clang spells them: macros,
+/// include paths, forced includes, the language standard, the optimisation level (__OPTIMIZE__)
+/// and OpenMP; also those inside -Xcompiler. Everything else (GPU architectures, ptxas and linker
+/// options, --expt-*, -rdc, host-compiler flags clang may not know) is dropped. Returns whether the
+/// command compiles its input as CUDA (`-x cu`, or a .cu input).
+bool translateNvccFlags(llvm::ArrayRef<std::string> args, tooling::CommandLineArguments &out) {
+  bool cuda = false;
+  auto keepHostFlag = [&](llvm::StringRef flag, llvm::StringRef next, size_t &i) {
+    static const std::pair<llvm::StringRef, llvm::StringRef> spellings[] = {
+        {"--define-macro", "-D"}, {"--undefine-macro", "-U"}, {"--include-path", "-I"},
+        {"--system-include", "-isystem"}, {"--pre-include", "-include"}, {"-include", "-include"},
+        {"-isystem", "-isystem"}, {"--std", "-std="}, {"-std", "-std="}, {"--optimize", "-O"},
+        {"-D", "-D"}, {"-U", "-U"}, {"-I", "-I"}, {"-O", "-O"}};
+    for (const auto &[nvcc, clang] : spellings) {
+      if (!flag.starts_with(nvcc))
+        continue;
+      llvm::StringRef value = flag.drop_front(nvcc.size());
+      bool withEquals = value.consume_front("=");
+      if (!withEquals && value.empty() && nvcc != "-O") {
+        value = next; // `-D NAME`, `--std c++17`
+        ++i;
+      } else if (!withEquals && !value.empty() &&
+                 (nvcc.starts_with("--") || nvcc == "-std" || nvcc == "-include" || nvcc == "-isystem")) {
+        continue; // a longer option that merely starts with this one
+      }
+      if (clang == "-isystem" || clang == "-include")
+        out.insert(out.end(), {clang.str(), value.str()});
+      else
+        out.push_back(clang.str() + value.str());
+      return true;
+    }
+    if (flag == "-fopenmp") {
+      out.push_back(flag.str());
+      return true;
+    }
+    return false;
+  };
+  for (size_t i = 1; i < args.size(); ++i) {
+    llvm::StringRef arg = args[i];
+    llvm::StringRef next = i + 1 < args.size() ? llvm::StringRef(args[i + 1]) : "";
+    if (arg == "-x" || arg == "--x") {
+      cuda |= next == "cu";
+      ++i;
+      continue;
+    }
+    if (arg.consume_front("-Xcompiler") || arg.consume_front("--compiler-options")) {
+      llvm::StringRef list = arg.empty() ? next : arg.drop_front(arg.front() == '=' ? 1 : 0);
+      if (arg.empty())
+        ++i;
+      llvm::SmallVector<llvm::StringRef, 8> hostFlags;
+      list.split(hostFlags, ',', -1, /*KeepEmpty=*/false);
+      for (size_t j = 0; j < hostFlags.size(); ++j)
+        keepHostFlag(hostFlags[j], j + 1 < hostFlags.size() ? hostFlags[j + 1] : "", j);
+      continue;
+    }
+    if (!arg.starts_with("-")) {
+      out.push_back(arg.str()); // the input
+      cuda |= llvm::sys::path::extension(arg) == ".cu";
+      continue;
+    }
+    if (keepHostFlag(arg, next, i))
+      continue;
+    if (NvccOptionsWithValue.contains(arg))
+      ++i;
+  }
+  return cuda;
+}
+
+bool isCudaCommand(llvm::ArrayRef<std::string> args, llvm::StringRef file) {
+  if (llvm::sys::path::extension(file) == ".cu")
+    return true;
+  for (size_t i = 0; i + 1 < args.size(); ++i)
+    if (args[i] == "-x" && args[i + 1] == "cuda")
+      return true;
+  return llvm::is_contained(args, "-xcuda");
+}
+
 } // namespace
+
+std::vector<std::string> hostParseCommand(const std::vector<std::string> &args, llvm::StringRef file) {
+  if (args.empty())
+    return args;
+  tooling::CommandLineArguments out = {isNvcc(args[0]) ? "clang++" : args[0]};
+  bool cuda;
+  if (isNvcc(args[0])) {
+    tooling::CommandLineArguments flags;
+    cuda = translateNvccFlags(args, flags);
+    // The input comes last, after the -x that makes it CUDA.
+    for (std::string &flag : flags)
+      if (flag != file)
+        out.push_back(std::move(flag));
+    if (cuda)
+      out.insert(out.end(), {"-x", "cuda"});
+    out.push_back(file.str());
+  } else {
+    cuda = isCudaCommand(args, file);
+    out.insert(out.end(), args.begin() + 1, args.end());
+  }
+  if (!cuda)
+    return out;
+  // First on the search path, so that the declarations are ampify's even where the command names
+  // a CUDA toolkit's include directory.
+  out.insert(out.begin() + 1, "-I" + CudaHeaderDir.str());
+  out.insert(out.end() - 1, {"--cuda-host-only", "-nocudainc", "-nocudalib", "-Wno-unknown-cuda-version",
+                             "-include", (CudaHeaderDir + "/ampify_cuda_host.h").str()});
+  return out;
+}
 
 bool isSourceFile(llvm::StringRef path) { return isSource(path); }
 bool isHeaderFile(llvm::StringRef path) {
@@ -273,9 +407,6 @@ collectTranslationUnits(const std::vector<std::string> &paths, llvm::StringRef b
     cmd.Directory = std::string(llvm::sys::path::parent_path(file));
     cmd.Filename = file;
     cmd.CommandLine = {"clang++", "-std=c++17"};
-    if (llvm::sys::path::extension(file) == ".cu")
-      cmd.CommandLine.insert(cmd.CommandLine.end(),
-                             {"-x", "cuda", "--cuda-host-only", "-Wno-unknown-cuda-version"});
     cmd.CommandLine.insert(cmd.CommandLine.end(), torch->includeArgs.begin(), torch->includeArgs.end());
     cmd.CommandLine.push_back(file);
     units.push_back(std::move(cmd));
@@ -336,8 +467,15 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
     llvm::errs() << "ampify: warning: ignoring '" << flag << "' in the compile command of "
                  << command.Filename << ": flags that load code are never honoured\n";
 
+  adjusted.CommandLine = hostParseCommand(adjusted.CommandLine, adjusted.Filename);
+
   SingleCommandDatabase db(adjusted);
   tooling::ClangTool tool(db, {command.Filename});
+  std::vector<std::string> cudaHeaderPaths; // the tool keeps references to the paths
+  for (const CudaHeader &header : CudaHeaders)
+    cudaHeaderPaths.push_back((CudaHeaderDir + "/" + header.name).str());
+  for (size_t i = 0; i < cudaHeaderPaths.size(); ++i)
+    tool.mapVirtualFile(cudaHeaderPaths[i], CudaHeaders[i].text);
   addAnalysisArgumentAdjusters(tool, options);
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> diagOptions = new clang::DiagnosticOptions();
   diagOptions->ShowColors = llvm::errs().has_colors();

@@ -1,7 +1,8 @@
 // ampify-custom-kernel-dtype: a tensor that is fp16/bf16 under autocast reaches code that accepts
 // only float: `t.data_ptr<float>()` and `t.accessor<float, N>()` raise "expected scalar type
 // Float but found Half"; AT_DISPATCH_FLOATING_TYPES covers float and double only, so it raises
-// "not implemented for 'Half'" (also in .cu files, where such kernels usually live).
+// "not implemented for 'Half'" (also in .cu files, where such kernels usually live); a CUDA kernel
+// launch that passes `t.data_ptr()` (untyped) to a `float *` parameter reads fp16 data as float.
 #include "ampify/PrecisionFlow.h"
 #include "ampify/RuleRegistry.h"
 #include "ampify/TorchApi.h"
@@ -27,12 +28,15 @@ public:
     finder.addMatcher(cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName("data_ptr", "accessor", "scalar_type"))))
                           .bind("call"),
                       this);
+    finder.addMatcher(cudaKernelCallExpr().bind("launch"), this);
   }
 
   void check(const MatchFinder::MatchResult &result) override {
     ASTContext &ctx = *result.Context;
-    const auto *call = result.Nodes.getNodeAs<CXXMemberCallExpr>("call");
     const PrecisionFlow &flow = PrecisionFlow::of(ctx, option("TorchVersion", ""));
+    if (const auto *launch = result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch"))
+      return checkLaunch(ctx, flow, launch);
+    const auto *call = result.Nodes.getNodeAs<CXXMemberCallExpr>("call");
     const ExprInfo *info = flow.info(call->getImplicitObjectArgument());
     if (!info || !isLow(info->fact.value))
       return;
@@ -58,6 +62,39 @@ public:
   }
 
 private:
+  /// `kernel<<<grid, block>>>(static_cast<float *>(t.data_ptr()), ...)` with a low-precision t: the
+  /// untyped pointer is not checked against the tensor's dtype, so the kernel silently reads fp16
+  /// bits as float. (`t.data_ptr<float>()` raises instead and is reported where it is written.)
+  void checkLaunch(ASTContext &ctx, const PrecisionFlow &flow, const CUDAKernelCallExpr *launch) {
+    const FunctionDecl *kernel = launch->getDirectCallee();
+    if (!kernel)
+      return;
+    for (unsigned i = 0; i < launch->getNumArgs() && i < kernel->getNumParams(); ++i) {
+      QualType param = kernel->getParamDecl(i)->getType();
+      if (!param->isPointerType() || !param->getPointeeType()->isSpecificBuiltinType(BuiltinType::Float))
+        continue;
+      const auto *data = dyn_cast<CXXMemberCallExpr>(launch->getArg(i)->IgnoreParenCasts());
+      if (!data || !data->getMethodDecl() || !data->getMethodDecl()->getIdentifier() ||
+          data->getMethodDecl()->getName() != "data_ptr" || data->getMethodDecl()->getTemplateSpecializationArgs())
+        continue;
+      const ExprInfo *info = flow.info(data->getImplicitObjectArgument());
+      if (!info || !isLow(info->fact.value))
+        continue;
+      FindingBuilder finding =
+          report(ctx, launch->getArg(i)->getBeginLoc(),
+                 llvm::Twine("kernel `") + kernel->getName() + "` takes `float *` but receives the data of a tensor "
+                     "that is " + precisionName(info->fact.value) + " here: it reads " +
+                     precisionName(info->fact.value) + " values as float");
+      finding.note(kernel->getParamDecl(i)->getLocation(), "the parameter is declared here");
+      finding.note(launch->getArg(i)->getBeginLoc(),
+                   "launch the kernel in an ampify::AutocastDisabled scope with `.to(torch::kFloat)` of the "
+                   "tensor, or template the kernel on the scalar type and dispatch with "
+                   "AT_DISPATCH_FLOATING_TYPES_AND2(at::kHalf, at::kBFloat16, ...)");
+      addReasonNotes(finding, flow, info->fact);
+      addRegionNote(finding, info->region);
+    }
+  }
+
   /// `AT_DISPATCH_FLOATING_TYPES(t.scalar_type(), ...)` with a low-precision t.
   void checkDispatch(ASTContext &ctx, const PrecisionFlow &flow, const CXXMemberCallExpr *call, const ExprInfo &info) {
     const SourceManager &sm = ctx.getSourceManager();

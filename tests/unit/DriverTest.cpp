@@ -24,6 +24,44 @@ TEST(DropCodeLoadingFlags, DropsPluginsAndKeepsTheRest) {
   EXPECT_EQ(dropped[3], "-fpass-plugin=/tmp/p.so");
 }
 
+// The flags every CUDA parse gets: ampify's CUDA declarations first on the search path and
+// force-included, host side only, no toolkit headers.
+const std::vector<std::string> CudaHostFlags = {"--cuda-host-only", "-nocudainc", "-nocudalib",
+                                                "-Wno-unknown-cuda-version", "-include",
+                                                "/__ampify__/cuda/ampify_cuda_host.h"};
+
+TEST(HostParseCommand, TranslatesAnNvccCommand) {
+  // What CMake writes for a CUDA target (plus -Xcompiler and nvcc's long spellings).
+  std::vector<std::string> nvcc = {
+      "/usr/local/cuda/bin/nvcc", "-forward-unknown-to-host-compiler", "-DNAME=ext", "-U__CUDA_NO_HALF_OPERATORS__",
+      "-I/src/include", "-isystem", "/torch/include", "-isystem=/usr/local/cuda/include", "-O3", "-std=c++17",
+      "--generate-code=arch=compute_80,code=[compute_80,sm_80]", "-gencode", "arch=compute_90,code=sm_90",
+      "-Xcompiler=-fPIC,-fopenmp,-DFROM_HOST", "-Xcompiler", "-Wall", "--expt-relaxed-constexpr", "-Xptxas", "-v",
+      "-ccbin", "/usr/bin/g++", "--define-macro", "LONG=1", "-MD", "-MT", "k.cu.o", "-MF", "k.cu.o.d", "-x", "cu",
+      "-c", "/src/k.cu", "-o", "k.cu.o"};
+  std::vector<std::string> expected = {"clang++", "-I/__ampify__/cuda", "-DNAME=ext", "-U__CUDA_NO_HALF_OPERATORS__",
+                                       "-I/src/include", "-isystem", "/torch/include", "-isystem",
+                                       "/usr/local/cuda/include", "-O3", "-std=c++17", "-fopenmp", "-DFROM_HOST",
+                                       "-DLONG=1", "-x", "cuda"};
+  expected.insert(expected.end(), CudaHostFlags.begin(), CudaHostFlags.end());
+  expected.push_back("/src/k.cu");
+  EXPECT_EQ(hostParseCommand(nvcc, "/src/k.cu"), expected);
+}
+
+TEST(HostParseCommand, NvccCompilingCxxStaysCxx) {
+  EXPECT_EQ(hostParseCommand({"nvcc", "-std=c++17", "-c", "/src/a.cpp", "-o", "a.o"}, "/src/a.cpp"),
+            (std::vector<std::string>{"clang++", "-std=c++17", "/src/a.cpp"}));
+}
+
+TEST(HostParseCommand, ClangCudaCommandsKeepTheirFlags) {
+  std::vector<std::string> expected = {"clang++", "-I/__ampify__/cuda", "-std=c++17", "--cuda-gpu-arch=sm_80"};
+  expected.insert(expected.end(), CudaHostFlags.begin(), CudaHostFlags.end());
+  expected.push_back("/src/k.cu");
+  EXPECT_EQ(hostParseCommand({"clang++", "-std=c++17", "--cuda-gpu-arch=sm_80", "/src/k.cu"}, "/src/k.cu"), expected);
+  std::vector<std::string> cxx = {"g++", "-O2", "/src/a.cpp"};
+  EXPECT_EQ(hostParseCommand(cxx, "/src/a.cpp"), cxx);
+}
+
 class TorchSearchTest : public ::testing::Test {
 protected:
   void SetUp() override {

@@ -85,6 +85,13 @@ std::unique_ptr<clang::ASTConsumer> createUserCodeConsumer(clang::ast_matchers::
 /// scanning an untrusted change in CI must never run it. Returns what was dropped.
 std::vector<std::string> dropCodeLoadingFlags(std::vector<std::string> &args);
 
+/// The command that parses `file` for analysis. CUDA sources (.cu, `-x cuda`, nvcc's `-x cu`) are
+/// parsed for the host only, without a CUDA toolkit's headers: ampify's declarations of what nvcc
+/// provides implicitly (threadIdx, dim3, the launch configuration call...) are force-included
+/// from an in-memory directory that analyzeTranslationUnit maps. An nvcc command becomes a clang++
+/// one, keeping only the flags a parse needs (see translateNvccFlags in Driver.cpp).
+std::vector<std::string> hostParseCommand(const std::vector<std::string> &args, llvm::StringRef file);
+
 /// Sorts the findings of all TUs and drops repeats (a header's finding comes once per TU).
 std::vector<Finding> mergeFindings(std::vector<TranslationUnitResult> &results);
 
