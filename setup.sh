@@ -6,11 +6,15 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 BUILD_DIR=${AMPIFY_BUILD_DIR:-build}
+# The SARIF validators the tests run (tests/tools/package.json, from the npm registry), kept out of
+# the clone so that a fresh clone reuses them.
+TEST_TOOLS_DIR=${AMPIFY_TEST_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ampify-test-tools}
 PACKAGES=(clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools clang-tools-19
           clang-tidy-19 libtorch-dev libgtest-dev cmake ninja-build python3 neovim ccache libgloo-dev)
 
 install_missing() {
   local missing=()
+  [ "${1:-}" = test ] && ! command -v npm >/dev/null && PACKAGES+=(npm)
   for p in "${PACKAGES[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
@@ -22,11 +26,22 @@ install_missing() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 }
 
+install_test_tools() {
+  local multitool=$TEST_TOOLS_DIR/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
+  if [ ! -f "$multitool" ] || ! cmp -s tests/tools/package-lock.json "$TEST_TOOLS_DIR/package-lock.json"; then
+    echo "== installing the test tools (tests/tools/package.json) into $TEST_TOOLS_DIR"
+    mkdir -p "$TEST_TOOLS_DIR"
+    cp tests/tools/package.json tests/tools/package-lock.json "$TEST_TOOLS_DIR/"
+    (cd "$TEST_TOOLS_DIR" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
+  fi
+  chmod u+x "$multitool" # what the package's own install script would do
+}
+
 build() {
   echo "== configuring and building (Release, Ninja) in $BUILD_DIR"
   # ccache makes a rebuild of an unchanged tree (a second clone, CI) take seconds.
   cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-        -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >/dev/null
+        -DCMAKE_CXX_COMPILER_LAUNCHER=ccache "$@" >/dev/null
   cmake --build "$BUILD_DIR" -j "$(nproc)"
 }
 
@@ -48,8 +63,9 @@ case "${1:-}" in
     run_main
     ;;
   test)
-    install_missing
-    build
+    install_missing test
+    install_test_tools
+    build -DAMPIFY_TEST_TOOLS="$TEST_TOOLS_DIR/node_modules"
     echo "== running the tests"
     ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$(nproc)"
     ;;

@@ -22,6 +22,24 @@ namespace {
 
 constexpr llvm::StringLiteral SourceRoot = "%SRCROOT%";
 
+/// A rule's SARIF `name`: the id without its "ampify-" prefix in UpperCamelCase
+/// ("ampify-half-model" -> "HalfModel"). SARIF wants the id opaque and stable and the name
+/// readable, and the two different (the official validator's SARIF1001).
+std::string readableRuleName(llvm::StringRef id) {
+  id.consume_front("ampify-");
+  std::string name;
+  bool upper = true;
+  for (char c : id) {
+    if (c == '-' || c == '_') {
+      upper = true;
+      continue;
+    }
+    name += upper ? llvm::toUpper(c) : c;
+    upper = false;
+  }
+  return name;
+}
+
 /// The path a file:// URI of SarifDocumentWriter names.
 std::string pathOfFileUri(llvm::StringRef uri) {
   if (!uri.consume_front("file://"))
@@ -138,7 +156,7 @@ void writeFindingsAsSarif(llvm::ArrayRef<Finding> findings, const ReportContext 
     std::string help = context.ruleDocsUrl + "/" + id.str() + ".md";
     ruleIndex[id.str()] = writer.createRule(clang::SarifRule::create()
                                                 .setRuleId(id)
-                                                .setName(id)
+                                                .setName(readableRuleName(id))
                                                 .setDescription(summary)
                                                 .setHelpURI(help));
     ruleHelp.emplace_back(summary.str(), documentation.str());
