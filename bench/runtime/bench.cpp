@@ -121,6 +121,10 @@ int main(int argc, char** argv) {
   torch::manual_seed(1);
   torch::Tensor x = torch::randn({BATCH, D}, dev);
   torch::Tensor y = torch::randint(0, CLASSES, {BATCH}, torch::TensorOptions().device(dev).dtype(torch::kLong));
+  double weights = 0;
+  for (auto& p : modes.front()->model->parameters()) weights += p.to(torch::kDouble).sum().item<double>();
+  std::printf("bench: data checksums x %.6f y %ld weights %.6f\n", x.to(torch::kDouble).sum().item<double>(),
+              static_cast<long>(y.sum().item<int64_t>()), weights);
   for (auto& m : modes)
     for (int i = 0; i < WARMUP; ++i) m->step(x, y);
   if (profiling) {

@@ -72,6 +72,8 @@ def setup(names):
     torch.manual_seed(1)
     x = torch.randn(BATCH, D, device="cuda")
     y = torch.randint(0, CLASSES, (BATCH,), device="cuda")
+    print(f"bench.py: data checksums x {x.double().sum().item():.6f} y {int(y.sum())} weights "
+          f"{sum(p.double().sum().item() for p in modes[0].model.parameters()):.6f}", flush=True)
     for m in modes:
         for _ in range(WARMUP):
             m.step(x, y)
@@ -185,8 +187,8 @@ def clocks(rounds=6, steps=40):
 
         hooks = [l.register_forward_hook(on_output) for l in m.model if isinstance(l, torch.nn.Linear)]
         m.forward_backward(x, y)
-        for h in hooks:
-            h.remove()
+        for hook in hooks:
+            hook.remove()
         print(f"{m.name:<14} fp16 gradients of the Linear outputs: {100 * counts[1] / counts[0]:.1f}% zero, "
               f"{100 * counts[2] / counts[0]:.1f}% subnormal", flush=True)
     current = [None]
