@@ -83,6 +83,21 @@ class Cli(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         self.assertEqual(r.stdout, "")
 
+    def test_migrated_code_finds_the_runtime_headers_without_a_database(self):
+        # The real LibTorch headers, found by ampify itself, and the runtime's real <ampify/amp.h>
+        # (no mock of it): code `ampify fix` migrated is checked with no flags at all.
+        path = self.write("migrated.cpp", """#include <torch/torch.h>
+#include <ampify/amp.h>
+torch::Tensor f(torch::Tensor z, torch::Tensor y) {
+  ampify::Autocast autocast;
+  return torch::binary_cross_entropy(torch::sigmoid(z), y);
+}
+""")
+        r = ampify("check", "--no-cache", path)
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        self.assertNotIn("file not found", r.stdout + r.stderr)
+        self.assertIn("migrated.cpp:5:17: warning", r.stdout)
+
     def test_directory_is_searched_recursively(self):
         self.write("src/deep/a.cpp", GOOD)
         self.write("src/notes.txt", "not code")

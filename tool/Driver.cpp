@@ -402,12 +402,15 @@ collectTranslationUnits(const std::vector<std::string> &paths, llvm::StringRef b
     return torch.takeError();
   if (options.verbose)
     llvm::errs() << "ampify: LibTorch headers from " << torch->howFound << ": " << torch->prefix << "\n";
+  // After LibTorch's: a mock <ampify/amp.h> beside mock torch headers (the tests') still wins.
+  std::vector<std::string> runtime = runtimeIncludeArgs();
   for (const std::string &file : *files) {
     tooling::CompileCommand cmd;
     cmd.Directory = std::string(llvm::sys::path::parent_path(file));
     cmd.Filename = file;
     cmd.CommandLine = {"clang++", "-std=c++17"};
     cmd.CommandLine.insert(cmd.CommandLine.end(), torch->includeArgs.begin(), torch->includeArgs.end());
+    cmd.CommandLine.insert(cmd.CommandLine.end(), runtime.begin(), runtime.end());
     cmd.CommandLine.push_back(file);
     units.push_back(std::move(cmd));
   }

@@ -53,6 +53,10 @@ std::optional<std::string> pythonTorchPrefix(llvm::StringRef python) {
   return std::nullopt;
 }
 
+/// /usr/include is already on the default search path; naming it again with -isystem would move
+/// it before libstdc++'s headers and break their #include_next.
+bool isDefaultIncludeDir(llvm::StringRef dir) { return dir == "/usr/include" || dir == "/usr/local/include"; }
+
 TorchInstall makeInstall(std::string prefix, std::string how) {
   TorchInstall install;
   install.prefix = std::move(prefix);
@@ -60,9 +64,7 @@ TorchInstall makeInstall(std::string prefix, std::string how) {
   llvm::SmallString<256> include(install.prefix), api(install.prefix);
   llvm::sys::path::append(include, "include");
   llvm::sys::path::append(api, ApiInclude);
-  // /usr/include is already on the default search path; naming it again with -isystem would
-  // move it before libstdc++'s headers and break their #include_next.
-  if (include != "/usr/include" && include != "/usr/local/include")
+  if (!isDefaultIncludeDir(include))
     install.includeArgs.push_back("-isystem" + std::string(include));
   install.includeArgs.push_back("-isystem" + std::string(api));
   return install;
@@ -107,6 +109,19 @@ llvm::Expected<TorchInstall> findTorchInstall(llvm::StringRef explicitPrefix,
       "LibTorch headers not found: pass -p BUILD_DIR with a compile_commands.json, or "
       "--torch-prefix=DIR (a LibTorch install), or set Torch_DIR or CMAKE_PREFIX_PATH, or install "
       "Debian's libtorch-dev or python3's torch package");
+}
+
+std::vector<std::string> runtimeIncludeArgs() {
+  std::string exe = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
+  llvm::SmallString<256> installed(llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
+  llvm::sys::path::append(installed, "include");
+  for (llvm::StringRef dir : {llvm::StringRef(installed), llvm::StringRef(AMPIFY_RUNTIME_INCLUDE_DIR)}) {
+    llvm::SmallString<256> header(dir);
+    llvm::sys::path::append(header, "ampify", "amp.h");
+    if (llvm::sys::fs::exists(header))
+      return isDefaultIncludeDir(dir) ? std::vector<std::string>{} : std::vector<std::string>{"-isystem" + dir.str()};
+  }
+  return {};
 }
 
 } // namespace ampify

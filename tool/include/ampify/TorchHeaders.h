@@ -30,4 +30,10 @@ struct TorchSearch {
 llvm::Expected<TorchInstall> findTorchInstall(llvm::StringRef explicitPrefix,
                                               const TorchSearch &search = TorchSearch::fromEnvironment());
 
+/// -isystem flags for ampify's own runtime headers (<ampify/amp.h>), so that code `ampify fix`
+/// migrated is analysed without a compilation database too: those installed beside the
+/// executable (<prefix>/bin/ampify, <prefix>/include/ampify), else those of the source tree it
+/// was built from. None when neither exists or the directory is already a default one.
+std::vector<std::string> runtimeIncludeArgs();
+
 } // namespace ampify
