@@ -111,20 +111,26 @@ def main():
     assert r.returncode == 0, r.stderr[-2000:]
     print("one-pch clang++-19, 1 TU + pch:   %7.1f s  (pch built in %.1f s)" % (one_pch, pch_build), flush=True)
 
-    same, _ = timed([args.ampify, "check", "-p", src, "-j", str(args.j), "--no-cache", "--no-preamble",
-                     "--fail-on=none", "--color=never"])
+    same, rs = timed([args.ampify, "check", "-p", src, "-j", str(args.j), "--no-cache", "--no-preamble",
+                      "--fail-on=none", "--color=never"])
+    # The cold run (preamble) and the touched run (cache + preamble) must report exactly what a
+    # run with neither does (the touched file only gained a comment at its end).
+    identical = rs.returncode == 0 and rs.stdout == rc.stdout == rt.stdout
+    print("findings identical without cache and preamble: %s (%d lines)" % (identical, len(rs.stdout.splitlines())))
     print()
     rss = peak_rss_mib(rc.stderr) or 0
     rows = [("cold / clang-tidy", cold / tidy, "<= 0.25", cold / tidy <= 0.25),
             ("warm re-run", warm, "<= 2 s", warm <= 2),
             ("one changed file / one TU with pch", touched / one_pch, "<= 1.5", touched / one_pch <= 1.5),
             ("peak RSS per worker (MiB)", rss, "<= 1024", rss <= 1024),
+            ("identical findings without cache/preamble", float(identical), "== 1", identical),
             ("cold / parsing floor", cold / floor, "(info)", True),
             ("ampify without cache or preamble / floor", same / floor, "(info)", True)]
     for name, value, target, ok in rows:
         print("%-42s %8.2f  target %-8s %s" % (name, value, target, "ok" if ok else "MISSED"))
     shutil.rmtree(work, ignore_errors=True)
+    return 0 if all(ok for _, _, _, ok in rows) else 1
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
