@@ -43,8 +43,10 @@ CONSUMER_ARGS=(-G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_PREFIX_PATH=$PREFIX;
 { cmake -S "$ROOT/tests/runtime/consumer" -B "$B/consumer" "${CONSUMER_ARGS[@]}" >/dev/null \
     && cmake --build "$B/consumer" -j 8; } &
 consumer_build=$!
-cmake -S "$ROOT/bench/runtime" -B "$B/bench_installed" "${CONSUMER_ARGS[@]}" >/dev/null \
-  && cmake --build "$B/bench_installed" -j 8 || exit 1
+if [ "${AMPIFY_SKIP_BENCH:-0}" != 1 ]; then
+  cmake -S "$ROOT/bench/runtime" -B "$B/bench_installed" "${CONSUMER_ARGS[@]}" >/dev/null \
+    && cmake --build "$B/bench_installed" -j 8 || exit 1
+fi
 wait $consumer_build || exit 1
 BENCH=$B/bench_installed/ampify_runtime_bench
 
