@@ -1,0 +1,134 @@
+// The pieces of a codebase-scale run that the end-to-end scale_test.py only sees from outside:
+// what a TU's preamble may hold, how preamble keys relate, and the shard partition.
+#include "ampify/Preamble.h"
+#include "ampify/Shard.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+using namespace ampify;
+namespace tooling = clang::tooling;
+
+namespace {
+
+tooling::CompileCommand commandFor(std::string file, std::vector<std::string> flags = {}) {
+  tooling::CompileCommand command;
+  command.Directory = "/proj";
+  command.Filename = file;
+  command.CommandLine = {"clang++", "-std=c++17"};
+  command.CommandLine.insert(command.CommandLine.end(), flags.begin(), flags.end());
+  command.CommandLine.insert(command.CommandLine.end(), {"-c", file, "-o", file + ".o"});
+  return command;
+}
+
+std::vector<std::string> includesOf(llvm::StringRef source, std::vector<std::string> flags = {}) {
+  auto plan = planPreamble(commandFor("/proj/a.cpp", flags), source, AnalysisOptions());
+  return plan ? plan->includes : std::vector<std::string>{};
+}
+
+} // namespace
+
+TEST(PlanPreamble, TakesTheLeadingAngleIncludesAcrossCommentsAndStopsAtCode) {
+  EXPECT_EQ(includesOf("// header comment\n/* block\n comment */\n#include <torch/torch.h>\n"
+                       "  #  include <vector> // why\n\n#include <map>\nint x;\n#include <set>\n"),
+            (std::vector<std::string>{"torch/torch.h", "vector", "map"}));
+  // A quoted include is the user's own: the preamble stops before it.
+  EXPECT_EQ(includesOf("#include <torch/torch.h>\n#include \"model.h\"\n#include <vector>\n"),
+            (std::vector<std::string>{"torch/torch.h"}));
+  // A line continuation or an unterminated block comment is not worth understanding.
+  EXPECT_EQ(includesOf("#include <torch/torch.h>\n// a \\\n#include <vector>\n"),
+            (std::vector<std::string>{"torch/torch.h"}));
+  EXPECT_TRUE(includesOf("/* never closed\n#include <torch/torch.h>\n").empty());
+  EXPECT_TRUE(includesOf("int x;\n#include <torch/torch.h>\n").empty());
+}
+
+TEST(PlanPreamble, StopsAtAnAngleIncludeFoundInAUserDirectory) {
+  llvm::SmallString<128> dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("ampify-unit-preamble", dir));
+  llvm::SmallString<128> header(dir);
+  llvm::sys::path::append(header, "proj");
+  ASSERT_FALSE(llvm::sys::fs::create_directory(header));
+  llvm::sys::path::append(header, "model.h");
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream(header, ec) << "#pragma once\n";
+    ASSERT_FALSE(ec);
+  }
+  EXPECT_EQ(includesOf("#include <torch/torch.h>\n#include <proj/model.h>\n#include <vector>\n",
+                       {"-I" + std::string(dir)}),
+            (std::vector<std::string>{"torch/torch.h"}));
+  llvm::sys::fs::remove_directories(dir);
+}
+
+TEST(PlanPreamble, NoneForCudaOrInjectedHeaders) {
+  llvm::StringRef source = "#include <torch/torch.h>\n";
+  AnalysisOptions options;
+  EXPECT_FALSE(planPreamble(commandFor("/proj/k.cu"), source, options));
+  EXPECT_FALSE(planPreamble(commandFor("/proj/a.cpp", {"-include", "config.h"}), source, options));
+  EXPECT_FALSE(planPreamble(commandFor("/proj/a.cpp", {"-x", "cuda"}), source, options));
+  options.extraArgs = {"-include-pch", "other.pch"};
+  EXPECT_FALSE(planPreamble(commandFor("/proj/a.cpp"), source, options));
+}
+
+TEST(PlanPreamble, KeysNameTheIncludePrefixAndTheFlagsButNotTheFileOrItsOutputs) {
+  AnalysisOptions options;
+  auto a = planPreamble(commandFor("/proj/a.cpp"), "#include <torch/torch.h>\n#include <vector>\n", options);
+  auto b = planPreamble(commandFor("/proj/b.cpp"), "#include <torch/torch.h>\n#include <map>\n", options);
+  ASSERT_TRUE(a && b);
+  // Two files with the same flags: same flags key; same key for the include prefix they share.
+  EXPECT_EQ(a->flagsKey, b->flagsKey);
+  EXPECT_EQ(a->key(1), b->key(1));
+  EXPECT_NE(a->key(2), b->key(2));
+  EXPECT_NE(a->key(1), a->key(2));
+  EXPECT_EQ(a->includeText(1), "#include <torch/torch.h>\n");
+  EXPECT_EQ(a->includeText(2), "#include <torch/torch.h>\n#include <vector>\n");
+  // The header is compiled with the TU's flags, without its input, -c or -o.
+  EXPECT_EQ(a->headerCommand.CommandLine, (std::vector<std::string>{"clang++", "-std=c++17"}));
+  // Different flags (a macro can change what a header declares): nothing shared.
+  auto c = planPreamble(commandFor("/proj/c.cpp", {"-DNDEBUG"}), "#include <torch/torch.h>\n", options);
+  ASSERT_TRUE(c);
+  EXPECT_NE(c->key(1), a->key(1));
+  options.extraArgs = {"-DEXTRA"};
+  auto d = planPreamble(commandFor("/proj/a.cpp"), "#include <torch/torch.h>\n", options);
+  ASSERT_TRUE(d);
+  EXPECT_NE(d->key(1), a->key(1));
+}
+
+TEST(Shard, ParsesKOverN) {
+  auto shard = parseShard("2/3");
+  ASSERT_TRUE(bool(shard));
+  EXPECT_EQ(shard->index, 2u);
+  EXPECT_EQ(shard->count, 3u);
+  for (const char *bad : {"0/3", "4/3", "3", "a/b", "1/0", "-1/2", "1/2/3"}) {
+    auto parsed = parseShard(bad);
+    EXPECT_FALSE(bool(parsed)) << bad;
+    if (!parsed)
+      llvm::consumeError(parsed.takeError());
+  }
+}
+
+TEST(Shard, PartitionsDisjointCoveringAndBalancedWhateverTheInputOrder) {
+  std::vector<tooling::CompileCommand> units;
+  for (int i = 10; i >= 0; --i)
+    units.push_back(commandFor("/proj/f" + std::to_string(i) + ".cpp"));
+  std::multiset<std::string> seen;
+  for (unsigned k = 1; k <= 3; ++k) {
+    auto part = selectShard(units, Shard{k, 3});
+    EXPECT_TRUE(part.size() == 3 || part.size() == 4) << part.size();
+    auto reversed = units;
+    std::reverse(reversed.begin(), reversed.end());
+    auto again = selectShard(reversed, Shard{k, 3});
+    ASSERT_EQ(part.size(), again.size());
+    for (size_t i = 0; i < part.size(); ++i) {
+      EXPECT_EQ(part[i].Filename, again[i].Filename);
+      seen.insert(part[i].Filename);
+    }
+  }
+  EXPECT_EQ(seen.size(), units.size());
+  EXPECT_EQ(std::set<std::string>(seen.begin(), seen.end()).size(), units.size());
+}
