@@ -3,6 +3,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 
 namespace ampify {
 namespace {
@@ -133,6 +134,20 @@ unsigned writtenArgCount(const clang::CallExpr *call) {
     if (!llvm::isa<clang::CXXDefaultArgExpr>(arg))
       ++n;
   return n;
+}
+
+bool insideRunInFp32(const clang::Stmt *s, clang::ASTContext &ctx) {
+  bool inLambda = false;
+  clang::DynTypedNodeList parents = ctx.getParents(*s);
+  while (!parents.empty()) {
+    const clang::DynTypedNode &parent = parents[0];
+    if (parent.get<clang::LambdaExpr>())
+      inLambda = true;
+    else if (const auto *call = parent.get<clang::CallExpr>(); call && inLambda)
+      return calleeName(call) == "ampify::run_in_fp32";
+    parents = ctx.getParents(parent);
+  }
+  return false;
 }
 
 } // namespace ampify

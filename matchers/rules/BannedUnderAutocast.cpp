@@ -62,7 +62,7 @@ private:
   /// The CUDA autocast region `call` runs in, if any: on the CPU autocast runs the op in fp32.
   std::optional<Region> cudaRegion(ASTContext &ctx, const CallExpr *call) {
     Region region = PrecisionFlow::of(ctx, option("TorchVersion", "")).regionOf(call);
-    if (region.kind != RegionKind::Autocast || !region.cuda)
+    if (region.kind != RegionKind::Autocast || !region.cuda || insideRunInFp32(call, ctx))
       return std::nullopt;
     return region;
   }

@@ -33,7 +33,7 @@ public:
     const auto *call = result.Nodes.getNodeAs<CallExpr>("call");
     const PrecisionFlow &flow = PrecisionFlow::of(ctx, option("TorchVersion", ""));
     Region region = flow.regionOf(call);
-    if (region.kind != RegionKind::Autocast)
+    if (region.kind != RegionKind::Autocast || insideRunInFp32(call, ctx))
       return;
     for (const Expr *arg : call->arguments()) {
       if (!isTensorType(arg->getType()))

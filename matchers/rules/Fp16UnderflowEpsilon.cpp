@@ -89,11 +89,19 @@ private:
     return buf;
   }
 
+  static bool convertsToHalf(const CallExpr *conversion, ASTContext &ctx) {
+    for (const Expr *arg : conversion->arguments())
+      if (PrecisionFlow::dtypeNamedIn(arg, ctx) == Precision::Half)
+        return true;
+    return false;
+  }
+
   void checkAdamEps(ASTContext &ctx, const CXXMemberCallExpr *eps, const FunctionDecl *function) {
     if (eps->getNumArgs() != 1 || !underflows(constantValue(eps->getArg(0), ctx)) || !function)
       return;
     const CallExpr *conversion = PrecisionFlow::halfModelConversion(function, ctx);
-    if (!conversion)
+    // A bf16 model keeps float32's exponent range: 1e-8 is representable there.
+    if (!conversion || !convertsToHalf(conversion, ctx))
       return;
     report(ctx, eps->getArg(0)->getBeginLoc(),
            "Adam's eps " + formatted(*constantValue(eps->getArg(0), ctx)) +

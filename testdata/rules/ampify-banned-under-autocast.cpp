@@ -110,3 +110,9 @@ void training_loop(torch::nn::Linear model, torch::Tensor x, torch::Tensor y) {
     auto report = torch::binary_cross_entropy(torch::sigmoid(z.detach()), y);
   }
 }
+
+// ampify::run_in_fp32 runs the lambda with autocast off: BCE computes in fp32 there.
+torch::Tensor bce_in_fp32(torch::Tensor z, torch::Tensor y) {
+  ampify::Autocast autocast;
+  return ampify::run_in_fp32([&](torch::Tensor p) { return torch::binary_cross_entropy(p, y); }, torch::sigmoid(z));
+}

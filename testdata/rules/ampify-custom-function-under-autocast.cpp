@@ -24,3 +24,9 @@ void fine(torch::nn::Linear fc, torch::Tensor x) {
   ampify::Autocast autocast;
   ScaleGrad::apply(fc(x).to(torch::kFloat));
 }
+
+// ampify::run_in_fp32 runs the lambda with autocast off and its tensor arguments in fp32.
+torch::Tensor through_run_in_fp32(torch::nn::Linear fc, torch::Tensor x) {
+  ampify::Autocast autocast;
+  return ampify::run_in_fp32([](torch::Tensor t) { return ScaleGrad::apply(t)[0]; }, fc(x));
+}

@@ -40,3 +40,12 @@ void adam_on_half_model(torch::nn::Linear model) {
   // CHECK-MESSAGES: :[[@LINE-1]]:89: warning: Adam's eps 1e-08 underflows in fp16 optimizer state: the model was converted to half [ampify-fp16-underflow-epsilon]
   // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the model is converted to half here
 }
+
+// bf16 keeps float32's exponent range: 1e-8 is representable in a bf16 model's optimizer state.
+void adam_on_bf16_model(torch::nn::Linear model) {
+  model->to(torch::kBFloat16);
+  torch::optim::AdamW optimizer(model->parameters(), torch::optim::AdamWOptions(1e-4).eps(1e-8));
+  auto loss = model(torch::randn({2, 4}).to(torch::kBFloat16)).sum();
+  loss.backward();
+  optimizer.step();
+}

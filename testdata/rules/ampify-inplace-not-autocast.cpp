@@ -29,3 +29,12 @@ torch::Tensor fine(torch::Tensor x, torch::Tensor w) {
   x.sqrt_();                  // x: unknown precision
   return probs + f;
 }
+
+// amax keeps its input's dtype (a fall-through op): the in-place rsqrt_ runs in fp16.
+torch::Tensor inv_max(torch::Tensor x, torch::Tensor w) {
+  ampify::Autocast autocast;
+  auto scale = torch::matmul(x, w).abs().amax({-1}, true);
+  scale.rsqrt_();
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: `rsqrt_` is not autocast and computes in fp16
+  return scale;
+}

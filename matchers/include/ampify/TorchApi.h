@@ -4,6 +4,7 @@
 // real-header test tier checks.
 #pragma once
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Type.h"
@@ -44,5 +45,9 @@ const clang::CXXConstructorDecl *moduleHolderTarget(const clang::CXXConstructExp
 
 /// Counts the arguments written in the source (default arguments do not count).
 unsigned writtenArgCount(const clang::CallExpr *call);
+
+/// Whether `s` is in the body of a lambda passed to `ampify::run_in_fp32`, which runs it with
+/// autocast disabled (and its tensor arguments cast to fp32), wherever the lambda is written.
+bool insideRunInFp32(const clang::Stmt *s, clang::ASTContext &ctx);
 
 } // namespace ampify

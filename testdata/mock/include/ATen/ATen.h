@@ -90,6 +90,7 @@ public:
   Tensor transpose(int64_t dim0, int64_t dim1) const;
   Tensor contiguous() const;
   Tensor abs() const;
+  Tensor amax(IntArrayRef dim = {}, bool keepdim = false) const;
   Tensor norm() const;
   Tensor argmax(c10::optional<int64_t> dim = c10::nullopt, bool keepdim = false) const;
   Tensor eq(const Tensor &other) const;

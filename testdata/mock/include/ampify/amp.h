@@ -4,6 +4,7 @@
 #include <torch/torch.h>
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace ampify {
@@ -30,6 +31,12 @@ class AutocastDisabled : public Autocast {
 public:
   explicit AutocastDisabled(c10::DeviceType device = c10::kCUDA);
 };
+
+/// Runs fn(args...) with autocast off and floating tensor arguments cast to fp32.
+template <class F, class... Args>
+decltype(auto) run_in_fp32(F &&fn, Args &&...args) {
+  return std::forward<F>(fn)(std::forward<Args>(args)...);
+}
 
 struct GradScalerOptions {
   GradScalerOptions &init_scale(double value);
