@@ -26,17 +26,29 @@ struct CallSite {
   std::vector<const Expr *> args;
 };
 
-const Expr *strip(const Expr *e) {
+/// Strips parentheses, implicit conversions, temporaries and value-preserving explicit casts: integer
+/// to integer for integer values; for real values any arithmetic cast, and constructions of a
+/// class from its value (`c10::Scalar(-1e9)`, `optional<Scalar>`), which is how LibTorch takes
+/// a scalar argument.
+const Expr *strip(const Expr *e, bool real) {
+  auto keeps = [real](QualType type) {
+    return real ? type->isArithmeticType() : type->isIntegralOrEnumerationType();
+  };
   while (e) {
     const Expr *next = e->IgnoreParenImpCasts();
     if (const auto *temp = dyn_cast<MaterializeTemporaryExpr>(next))
       next = temp->getSubExpr();
     else if (const auto *cleanups = dyn_cast<ExprWithCleanups>(next))
       next = cleanups->getSubExpr();
+    else if (const auto *bind = dyn_cast<CXXBindTemporaryExpr>(next))
+      next = bind->getSubExpr();
     else if (const auto *cast = dyn_cast<ExplicitCastExpr>(next)) {
-      if (cast->getType()->isIntegralOrEnumerationType() &&
-          cast->getSubExpr()->getType()->isIntegralOrEnumerationType())
+      if ((keeps(cast->getType()) && keeps(cast->getSubExpr()->getType())) ||
+          (real && isa<CXXFunctionalCastExpr>(cast) && cast->getType()->isRecordType()))
         next = cast->getSubExpr();
+    } else if (const auto *construct = dyn_cast<CXXConstructExpr>(next);
+               real && construct && construct->getNumArgs() >= 1 && !isa<CXXDefaultArgExpr>(construct->getArg(0))) {
+      next = construct->getArg(0);
     }
     if (next == e)
       return e;
@@ -168,10 +180,13 @@ ConstantEvaluator::Index &ConstantEvaluator::index() {
 
 namespace {
 
-using Values = std::vector<ConstantValue>;
+/// The recursive evaluation behind ConstantEvaluator::evaluate (T = int64_t: integer and enum
+/// expressions) and evaluateReal (T = double: floating expressions; integer subexpressions keep
+/// integer arithmetic, `1 / 2` is 0).
+template <typename T> class Evaluation {
+  static constexpr bool Real = std::is_same_v<T, double>;
+  using Values = std::vector<BasicConstantValue<T>>;
 
-/// The recursive evaluation behind ConstantEvaluator::evaluate.
-class Evaluation {
 public:
   Evaluation(ASTContext &ctx, const llvm::DenseMap<const FunctionDecl *, std::vector<CallSite>> &calls,
              const llvm::DenseSet<const ValueDecl *> &written)
@@ -180,9 +195,19 @@ public:
   Values evaluate(const Expr *e, unsigned depth) {
     if (!e || depth > MaxDepth || e->isValueDependent() || e->isTypeDependent())
       return {};
-    e = strip(e);
-    if (!e->getType()->isIntegralOrEnumerationType())
+    e = strip(e, Real);
+    if constexpr (Real) {
+      if (e->getType()->isIntegralOrEnumerationType()) {
+        Values values;
+        for (ConstantValue &v : Evaluation<int64_t>(ctx_, calls_, written_).evaluate(e, depth))
+          values.push_back({static_cast<double>(v.value), std::move(v.origins), v.fromCaller});
+        return values;
+      }
+      if (!e->getType()->isRealFloatingType())
+        return {};
+    } else if (!e->getType()->isIntegralOrEnumerationType()) {
       return {};
+    }
     // An expression written as a macro (`#define VOCAB 50257`) gets one note naming the macro,
     // not one per token of its body.
     const SourceManager &sm = ctx_.getSourceManager();
@@ -215,22 +240,39 @@ private:
         .str();
   }
 
+  static std::string show(T value) {
+    if constexpr (Real) {
+      char buf[32];
+      snprintf(buf, sizeof buf, "%g", value);
+      return buf;
+    } else {
+      return std::to_string(value);
+    }
+  }
+
   /// Clang's own constant folding, for what the structural cases do not cover (constexpr
   /// function calls, sizeof, config structs read through constexpr objects).
   Values folded(const Expr *e) {
     Expr::EvalResult result;
-    if (!e->EvaluateAsInt(result, ctx_))
-      return {};
-    int64_t value = result.Val.getInt().getSExtValue();
-    return {{value, {{e->getBeginLoc(), "`" + text(e) + "` is " + std::to_string(value)}}}};
+    T value;
+    if constexpr (Real) {
+      if (!e->EvaluateAsRValue(result, ctx_) || !result.Val.isFloat())
+        return {};
+      value = result.Val.getFloat().convertToDouble();
+    } else {
+      if (!e->EvaluateAsInt(result, ctx_))
+        return {};
+      value = result.Val.getInt().getSExtValue();
+    }
+    return {{value, {{e->getBeginLoc(), "`" + text(e) + "` is " + show(value)}}}};
   }
 
   static void append(Values &into, Values more) {
-    for (ConstantValue &value : more) {
+    for (auto &value : more) {
       if (into.size() >= MaxValues)
         return;
       bool seen = false;
-      for (const ConstantValue &existing : into)
+      for (const auto &existing : into)
         seen |= existing.value == value.value;
       if (!seen)
         into.push_back(std::move(value));
@@ -238,14 +280,18 @@ private:
   }
 
   static Values annotate(Values values, SourceLocation loc, const std::string &what) {
-    for (ConstantValue &value : values)
-      value.origins.push_back({loc, what + " is " + std::to_string(value.value)});
+    for (auto &value : values)
+      value.origins.push_back({loc, what + " is " + show(value.value)});
     return values;
   }
 
   Values evaluateStripped(const Expr *e, unsigned depth) {
-    if (const auto *literal = dyn_cast<IntegerLiteral>(e))
+    if constexpr (Real) {
+      if (const auto *literal = dyn_cast<FloatingLiteral>(e))
+        return {{literal->getValueAsApproximateDouble(), {}}};
+    } else if (const auto *literal = dyn_cast<IntegerLiteral>(e)) {
       return {{literal->getValue().getSExtValue(), {}}};
+    }
     if (const auto *def = dyn_cast<CXXDefaultArgExpr>(e))
       return evaluate(def->getExpr(), depth + 1);
     if (const auto *def = dyn_cast<CXXDefaultInitExpr>(e))
@@ -269,9 +315,9 @@ private:
 
   Values evaluateDecl(const ValueDecl *decl, const Expr *use, unsigned depth) {
     if (const auto *enumerator = dyn_cast<EnumConstantDecl>(decl))
-      return {{enumerator->getInitVal().getSExtValue(),
+      return {{static_cast<T>(enumerator->getInitVal().getSExtValue()),
                {{enumerator->getLocation(), "`" + enumerator->getNameAsString() + "` is " +
-                                                 std::to_string(enumerator->getInitVal().getSExtValue())}}}};
+                                                 show(enumerator->getInitVal().getSExtValue())}}}};
     if (const auto *param = dyn_cast<ParmVarDecl>(decl))
       return evaluateParameter(param, depth);
     if (const auto *var = dyn_cast<VarDecl>(decl))
@@ -322,6 +368,8 @@ private:
       }
     }
     inProgress_.erase(param);
+    for (auto &value : values)
+      value.fromCaller = true;
     return values;
   }
 
@@ -402,7 +450,7 @@ private:
     case UO_Plus:
       return values;
     case UO_Minus:
-      for (ConstantValue &value : values)
+      for (auto &value : values)
         value.value = -value.value;
       return values;
     default:
@@ -417,16 +465,31 @@ private:
       return folded(op);
     Values lhs = evaluate(op->getLHS(), depth + 1), rhs = evaluate(op->getRHS(), depth + 1);
     Values result;
-    for (const ConstantValue &a : lhs)
-      for (const ConstantValue &b : rhs) {
-        std::optional<int64_t> value = apply(kind, a.value, b.value);
+    for (const auto &a : lhs)
+      for (const auto &b : rhs) {
+        std::optional<T> value = apply(kind, a.value, b.value);
         if (!value)
           continue;
-        ConstantValue combined{*value, a.origins};
+        BasicConstantValue<T> combined{*value, a.origins, a.fromCaller || b.fromCaller};
         combined.origins.insert(combined.origins.end(), b.origins.begin(), b.origins.end());
         append(result, {std::move(combined)});
       }
     return result;
+  }
+
+  static std::optional<double> apply(BinaryOperatorKind kind, double a, double b) {
+    switch (kind) {
+    case BO_Add:
+      return a + b;
+    case BO_Sub:
+      return a - b;
+    case BO_Mul:
+      return a * b;
+    case BO_Div:
+      return b == 0 ? std::nullopt : std::optional<double>(a / b);
+    default:
+      return std::nullopt;
+    }
   }
 
   static std::optional<int64_t> apply(BinaryOperatorKind kind, int64_t a, int64_t b) {
@@ -456,7 +519,12 @@ private:
 
 std::vector<ConstantValue> ConstantEvaluator::evaluate(const Expr *e) {
   Index &idx = index();
-  return Evaluation(ctx_, idx.calls, idx.written).evaluate(e, 0);
+  return Evaluation<int64_t>(ctx_, idx.calls, idx.written).evaluate(e, 0);
+}
+
+std::vector<RealConstantValue> ConstantEvaluator::evaluateReal(const Expr *e) {
+  Index &idx = index();
+  return Evaluation<double>(ctx_, idx.calls, idx.written).evaluate(e, 0);
 }
 
 bool ConstantEvaluator::mayChange(const ValueDecl *decl) { return index().written.contains(decl); }

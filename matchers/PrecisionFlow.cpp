@@ -917,26 +917,10 @@ void addRegionNote(FindingBuilder &finding, const Region &region) {
                                     region.how);
 }
 
-std::optional<double> constantValue(const Expr *e, ASTContext &ctx) {
-  if (!e)
-    return std::nullopt;
-  e = stripWrappers(e);
-  // c10::Scalar(value) and optional<Scalar>(value): the constant is the constructor's argument.
-  while (const auto *construct = dyn_cast<CXXConstructExpr>(e)) {
-    if (construct->getNumArgs() < 1)
-      return std::nullopt;
-    e = stripWrappers(construct->getArg(0));
-  }
-  if (e->isValueDependent() || e->isTypeDependent() || !e->getType()->isArithmeticType())
-    return std::nullopt;
-  Expr::EvalResult result;
-  if (!e->EvaluateAsRValue(result, ctx))
-    return std::nullopt;
-  if (result.Val.isFloat())
-    return result.Val.getFloat().convertToDouble();
-  if (result.Val.isInt())
-    return static_cast<double>(result.Val.getInt().getExtValue());
-  return std::nullopt;
+ConstantEvaluator &PrecisionFlow::constants() const {
+  if (!constants_)
+    constants_ = std::make_unique<ConstantEvaluator>(ctx_);
+  return *constants_;
 }
 
 } // namespace ampify

@@ -45,24 +45,33 @@ public:
     for (const Expr *arg : call->arguments()) {
       if (isTensorType(arg->getType()))
         continue;
-      std::optional<double> value = constantValue(arg, ctx);
-      if (!value || std::fabs(*value) <= HalfMax || std::isinf(*value))
+      std::vector<RealConstantValue> values = flow.constants().evaluateReal(arg);
+      auto overflowing = llvm::find_if(values, [](const RealConstantValue &v) {
+        return std::fabs(v.value) > HalfMax && !std::isinf(v.value);
+      });
+      if (overflowing == values.end())
         continue;
+      double value = overflowing->value;
       std::string op = calleeName(call);
       op = op.substr(op.rfind(':') + 1);
       FindingBuilder finding =
           report(ctx, arg->getBeginLoc(),
-                 llvm::Twine("constant ") + formatted(*value) + " overflows fp16 (largest finite value 65504) in `" +
+                 llvm::Twine("constant ") + formatted(value) + " overflows fp16 (largest finite value 65504) in `" +
                      op + "`");
+      for (const ValueOrigin &origin : overflowing->origins)
+        finding.note(origin.loc, origin.message);
       bool mask = op == "masked_fill" || op == "masked_fill_";
-      if (mask)
-        finding.replace(arg->getSourceRange(), *value < 0 ? "-std::numeric_limits<float>::infinity()"
-                                                          : "std::numeric_limits<float>::infinity()");
+      // A parameter's value is one caller's: the other callers' calls must not change.
+      if (mask && !overflowing->fromCaller)
+        finding.replace(arg->getSourceRange(), value < 0 ? "-std::numeric_limits<float>::infinity()"
+                                                         : "std::numeric_limits<float>::infinity()");
+      else if (mask)
+        finding.note(arg->getBeginLoc(), "use -std::numeric_limits<float>::infinity() for a mask");
       else
-        finding.note(arg->getBeginLoc(), *value < 0 ? "use the dtype's lowest value, e.g. "
-                                                      "std::numeric_limits<c10::Half>::lowest() (-65504)"
-                                                    : "use the dtype's largest value, e.g. "
-                                                      "std::numeric_limits<c10::Half>::max() (65504)");
+        finding.note(arg->getBeginLoc(), value < 0 ? "use the dtype's lowest value, e.g. "
+                                                     "std::numeric_limits<c10::Half>::lowest() (-65504)"
+                                                   : "use the dtype's largest value, e.g. "
+                                                     "std::numeric_limits<c10::Half>::max() (65504)");
       addReasonNotes(finding, flow, written->fact);
       addRegionNote(finding, written->region);
     }

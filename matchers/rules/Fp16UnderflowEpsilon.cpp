@@ -20,7 +20,13 @@ namespace {
 
 constexpr double HalfSmallestNormal = 6.1e-5;
 
-bool underflows(std::optional<double> v) { return v && *v != 0 && std::fabs(*v) < HalfSmallestNormal; }
+/// The first of `values` (those of one expression) that fp16 cannot represent as a normal number.
+const RealConstantValue *firstUnderflowing(const std::vector<RealConstantValue> &values) {
+  for (const RealConstantValue &v : values)
+    if (v.value != 0 && std::fabs(v.value) < HalfSmallestNormal)
+      return &v;
+  return nullptr;
+}
 
 class Fp16UnderflowEpsilonRule : public Rule {
 public:
@@ -68,13 +74,16 @@ public:
     for (const Expr *arg : call->arguments()) {
       if (isTensorType(arg->getType()))
         continue;
-      std::optional<double> value = constantValue(arg, ctx);
-      if (!underflows(value))
+      std::vector<RealConstantValue> values = flow.constants().evaluateReal(arg);
+      const RealConstantValue *value = firstUnderflowing(values);
+      if (!value)
         continue;
       FindingBuilder finding = report(ctx, arg->getBeginLoc(),
-                                      "constant " + formatted(*value) +
+                                      "constant " + formatted(value->value) +
                                           " is below fp16's smallest normal value (6.1e-5) and is lost "
                                           "against an fp16 tensor");
+      for (const ValueOrigin &origin : value->origins)
+        finding.note(origin.loc, origin.message);
       finding.note(arg->getBeginLoc(), "use at least 1e-4 (fp16's epsilon is 9.8e-4), or compute this in "
                                        "fp32 in an ampify::AutocastDisabled scope");
       addReasonNotes(finding, flow, tensor->fact);
@@ -97,16 +106,23 @@ private:
   }
 
   void checkAdamEps(ASTContext &ctx, const CXXMemberCallExpr *eps, const FunctionDecl *function) {
-    if (eps->getNumArgs() != 1 || !underflows(constantValue(eps->getArg(0), ctx)) || !function)
+    if (eps->getNumArgs() != 1 || !function)
+      return;
+    std::vector<RealConstantValue> values =
+        PrecisionFlow::of(ctx, option("TorchVersion", "")).constants().evaluateReal(eps->getArg(0));
+    const RealConstantValue *value = firstUnderflowing(values);
+    if (!value)
       return;
     const CallExpr *conversion = PrecisionFlow::halfModelConversion(function, ctx);
     // A bf16 model keeps float32's exponent range: 1e-8 is representable there.
     if (!conversion || !convertsToHalf(conversion, ctx))
       return;
-    report(ctx, eps->getArg(0)->getBeginLoc(),
-           "Adam's eps " + formatted(*constantValue(eps->getArg(0), ctx)) +
-               " underflows in fp16 optimizer state: the model was converted to half")
-        .note(conversion->getBeginLoc(), "the model is converted to half here");
+    FindingBuilder finding = report(ctx, eps->getArg(0)->getBeginLoc(),
+                                    "Adam's eps " + formatted(value->value) +
+                                        " underflows in fp16 optimizer state: the model was converted to half");
+    for (const ValueOrigin &origin : value->origins)
+      finding.note(origin.loc, origin.message);
+    finding.note(conversion->getBeginLoc(), "the model is converted to half here");
   }
 };
 

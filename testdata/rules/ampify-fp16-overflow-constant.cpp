@@ -32,6 +32,26 @@ torch::Tensor explicit_half(torch::Tensor x) {
   // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: constant 100000 overflows fp16
 }
 
+// Values the evaluator follows beyond constant expressions: a local never written after its
+// initialisation, and a parameter with the value its one caller passes (no fix-it there: another
+// caller may pass something else).
+torch::Tensor masked_scores(torch::Tensor scores, torch::Tensor mask, double fill) {
+  double neg = -1e9;
+  auto a = scores.masked_fill(mask, neg);
+  // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: constant -1e+09 overflows fp16
+  // CHECK-MESSAGES: :[[@LINE-3]]:10: note: `neg` is -1e+09
+  // CHECK-FIXES: auto a = scores.masked_fill(mask, -std::numeric_limits<float>::infinity());
+  return a + scores.masked_fill(mask, fill);
+  // CHECK-MESSAGES: :[[@LINE-1]]:39: warning: constant -1e+08 overflows fp16
+  // CHECK-MESSAGES: :[[@LINE+6]]:51: note: `fill` at this call of `masked_scores` is -1e+08
+  // CHECK-MESSAGES: :[[@LINE-3]]:39: note: use -std::numeric_limits<float>::infinity() for a mask
+}
+
+torch::Tensor call_masked(torch::Tensor q, torch::Tensor k, torch::Tensor mask) {
+  ampify::Autocast autocast;
+  return masked_scores(torch::matmul(q, k), mask, -1e8);
+}
+
 // Negative cases.
 torch::Tensor fine(torch::Tensor q, torch::Tensor k, torch::Tensor mask) {
   // Outside a region matmul keeps fp32 inputs' dtype; its precision is unknown here anyway.

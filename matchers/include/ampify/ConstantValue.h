@@ -1,4 +1,4 @@
-// Compile-time integer values of expressions in user code, with where they came from. Beyond
+// Compile-time integer and floating values of expressions in user code, with where they came from. Beyond
 // Clang's constant evaluator (literals, constexpr, enumerators, macros, arithmetic, constexpr
 // config structs) it follows what a reader of the TU can prove:
 //  - a function or constructor parameter takes the values passed at each call site in the TU
@@ -27,11 +27,16 @@ struct ValueOrigin {
   std::string message;
 };
 
-struct ConstantValue {
-  int64_t value = 0;
+template <typename T> struct BasicConstantValue {
+  T value{};
   /// Empty when the expression is a plain literal.
   std::vector<ValueOrigin> origins;
+  /// The value reaches the expression through a function parameter from a call site: it is one
+  /// of the values the expression takes, not the only one it can take.
+  bool fromCaller = false;
 };
+using ConstantValue = BasicConstantValue<int64_t>;
+using RealConstantValue = BasicConstantValue<double>;
 
 class ConstantEvaluator {
 public:
@@ -41,6 +46,11 @@ public:
   /// Every value `e` takes on the paths through the TU that could be followed (at most a few
   /// dozen, each value once). Empty when nothing is known.
   std::vector<ConstantValue> evaluate(const clang::Expr *e);
+
+  /// The same for a floating-point expression (an integer one is evaluated as an integer and
+  /// converted). A construction of a class from one value (`c10::Scalar(-1e9)`, an optional) has
+  /// that value: how LibTorch takes scalar arguments.
+  std::vector<RealConstantValue> evaluateReal(const clang::Expr *e);
 
   /// The single value of `e` if all known paths agree on one, else nothing.
   std::optional<ConstantValue> evaluateUnique(const clang::Expr *e);

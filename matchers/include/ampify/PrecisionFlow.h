@@ -5,6 +5,7 @@
 #pragma once
 
 #include "ampify/CastPolicy.h"
+#include "ampify/ConstantValue.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceLocation.h"
@@ -84,6 +85,9 @@ public:
   /// The explicit fp32 casts that `consumer` (a lower-precision op in a region) undoes.
   llvm::ArrayRef<Fp32IntentLost> fp32IntentLost(const clang::CallExpr *consumer) const;
   const CastPolicyTable &policies() const { return *table_; }
+  /// The TU's constant evaluator (the values of constants written into or compared with tensors),
+  /// shared by the rules that query this analysis.
+  ConstantEvaluator &constants() const;
 
   /// The reason chain of a fact as notes: "`scores` is fp16 because it is the output of `matmul`
   /// at line 41".
@@ -107,6 +111,7 @@ private:
   const CastPolicyTable *table_;
   llvm::DenseMap<const clang::Expr *, ExprInfo> infos_;
   llvm::DenseMap<const clang::CallExpr *, std::vector<Fp32IntentLost>> intentLost_;
+  mutable std::unique_ptr<ConstantEvaluator> constants_;
 };
 
 } // namespace ampify
@@ -117,7 +122,4 @@ class FindingBuilder;
 void addReasonNotes(FindingBuilder &finding, const PrecisionFlow &flow, const PrecisionFact &fact);
 /// Adds a note pointing at where `region` was opened.
 void addRegionNote(FindingBuilder &finding, const Region &region);
-/// A float constant `e` evaluates to (through Scalar constructions, named constants and constant
-/// expressions); nullopt if it is not a constant.
-std::optional<double> constantValue(const clang::Expr *e, clang::ASTContext &ctx);
 } // namespace ampify
