@@ -135,6 +135,287 @@ const CXXMethodDecl *userForward(QualType moduleType) {
   return nullptr;
 }
 
+bool isSequential(QualType type) { return moduleKind(type) == "Sequential"; }
+
+/// The holder a Sequential expression names: `head` in `head`, `head->` or a copy of `head`.
+const Expr *sequentialHolder(const Expr *e) {
+  while (e) {
+    const Expr *next = stripWrappers(e);
+    if (const auto *arrow = dyn_cast<CXXOperatorCallExpr>(next); arrow && arrow->getOperator() == OO_Arrow)
+      next = arrow->getArg(0);
+    else if (const auto *cast = dyn_cast<CXXFunctionalCastExpr>(next))
+      next = cast->getSubExpr();
+    if (next == e)
+      return e;
+    e = next;
+  }
+  return e;
+}
+
+/// The layers of torch::nn::Sequential values, as far as the TU shows how they were built: a
+/// construction (`Sequential(Linear(...), ReLU())`, `Sequential({{"fc", Linear(...)}})`), a
+/// local constructed so and extended by `push_back` statements of its own block, a call of a
+/// same-TU builder (each of its `return`s), a parameter (the value passed at each call site in
+/// the TU, as ConstantValue does for constants). Anything else is unknown: a Sequential
+/// reassigned, extended by `extend`/`insert` or by a `push_back` inside a branch or loop, one
+/// extended through a parameter, member or pointer anywhere in the TU (any holder may alias it),
+/// or one passed to a function declared here without a body.
+class SequentialLayers {
+public:
+  using Layers = std::vector<const Expr *>;
+
+  explicit SequentialLayers(ASTContext &ctx) : ctx_(ctx) {}
+
+  /// Every way `e` may have been built, each as its layers in order; nothing when any is unknown.
+  std::optional<std::vector<Layers>> of(const Expr *e, unsigned depth = 0) {
+    index();
+    e = sequentialHolder(e);
+    if (!e || depth > MaxDepth)
+      return std::nullopt;
+    if (const auto *construct = dyn_cast<CXXConstructExpr>(e))
+      return construction(construct);
+    if (const auto *call = dyn_cast<CallExpr>(e))
+      return builderCall(call, depth);
+    const auto *ref = dyn_cast<DeclRefExpr>(e);
+    const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+    if (!var || wild_ || unknownUse_.count(var))
+      return std::nullopt;
+    if (const auto *param = dyn_cast<ParmVarDecl>(var))
+      return parameter(param, depth);
+    if (!var->hasLocalStorage() || var->getType()->isReferenceType() || !var->getInit())
+      return std::nullopt;
+    // A copy of another holder shares its layers, which this does not follow.
+    const Expr *init = sequentialHolder(var->getInit());
+    if (isa<DeclRefExpr, MemberExpr>(init))
+      return std::nullopt;
+    std::optional<std::vector<Layers>> built = of(init, depth + 1);
+    if (!built)
+      return std::nullopt;
+    const SourceManager &sm = ctx_.getSourceManager();
+    for (const auto &[loc, layer] : pushes_[var])
+      if (sm.isBeforeInTranslationUnit(loc, ref->getBeginLoc()))
+        for (Layers &layers : *built)
+          layers.push_back(layer);
+    return built;
+  }
+
+private:
+  static constexpr unsigned MaxDepth = 6;
+  /// Builders with many returns or parameters with many callers: not followed.
+  static constexpr size_t MaxWays = 16;
+
+  std::optional<std::vector<Layers>> construction(const CXXConstructExpr *construct) {
+    if (!isSequential(construct->getType()))
+      return std::nullopt;
+    const CXXConstructorDecl *ctor = construct->getConstructor();
+    if (ctor->isInheritingConstructor())
+      ctor = ctor->getInheritedConstructor().getConstructor();
+    Layers layers;
+    for (const Expr *arg : construct->arguments()) {
+      if (isa<CXXDefaultArgExpr>(arg))
+        continue;
+      const Expr *bare = arg->IgnoreImplicit();
+      if (const auto *list = dyn_cast<CXXStdInitializerListExpr>(bare)) {
+        // Sequential({{"fc", Linear(...)}, ...}): NamedAnyModule(name, module) each.
+        const auto *inits = dyn_cast<InitListExpr>(list->getSubExpr()->IgnoreImplicit());
+        if (!inits)
+          return std::nullopt;
+        for (const Expr *named : inits->inits()) {
+          const auto *pair = dyn_cast<CXXConstructExpr>(named->IgnoreImplicit());
+          if (!pair || pair->getNumArgs() != 2)
+            return std::nullopt;
+          layers.push_back(pair->getArg(1));
+        }
+        continue;
+      }
+      // Sequential(Linear(...), ReLU()) reaches ModuleHolder's variadic constructor; other
+      // constructors (from a shared_ptr<SequentialImpl>, an OrderedDict) are not followed.
+      if (!ctor->getPrimaryTemplate())
+        return std::nullopt;
+      layers.push_back(arg);
+    }
+    return std::vector<Layers>{layers};
+  }
+
+  std::optional<std::vector<Layers>> builderCall(const CallExpr *call, unsigned depth) {
+    const FunctionDecl *callee = call->getDirectCallee();
+    if (!callee || isa<CXXMethodDecl>(callee) || !isSequential(callee->getReturnType()))
+      return std::nullopt;
+    const FunctionDecl *def = callee->getDefinition();
+    const SourceManager &sm = ctx_.getSourceManager();
+    if (!def || !def->hasBody() || sm.isInSystemHeader(sm.getFileLoc(def->getLocation())))
+      return std::nullopt;
+    std::vector<Layers> all;
+    bool known = true;
+    std::function<void(const Stmt *)> returns = [&](const Stmt *s) {
+      if (!s || !known || isa<LambdaExpr>(s))
+        return;
+      if (const auto *ret = dyn_cast<ReturnStmt>(s)) {
+        std::optional<std::vector<Layers>> built = ret->getRetValue() ? of(ret->getRetValue(), depth + 1) : std::nullopt;
+        if (!built)
+          known = false;
+        else
+          all.insert(all.end(), built->begin(), built->end());
+      }
+      for (const Stmt *child : s->children())
+        returns(child);
+    };
+    returns(def->getBody());
+    if (!known || all.empty() || all.size() > MaxWays)
+      return std::nullopt;
+    return all;
+  }
+
+  std::optional<std::vector<Layers>> parameter(const ParmVarDecl *param, unsigned depth) {
+    const auto *fn = dyn_cast<FunctionDecl>(param->getDeclContext());
+    if (!fn)
+      return std::nullopt;
+    fn = fn->getCanonicalDecl();
+    auto sites = calls_.find(fn);
+    if (sites == calls_.end() || addressTaken_.count(fn))
+      return std::nullopt;
+    unsigned index = param->getFunctionScopeIndex();
+    std::vector<Layers> all;
+    for (const CallExpr *call : sites->second) {
+      unsigned offset = isa<CXXOperatorCallExpr>(call) && isa<CXXMethodDecl>(fn) ? 1 : 0;
+      if (index + offset >= call->getNumArgs() || isa<CXXDefaultArgExpr>(call->getArg(index + offset)))
+        return std::nullopt;
+      std::optional<std::vector<Layers>> built = of(call->getArg(index + offset), depth + 1);
+      if (!built)
+        return std::nullopt;
+      all.insert(all.end(), built->begin(), built->end());
+    }
+    if (all.size() > MaxWays)
+      return std::nullopt;
+    return all;
+  }
+
+  /// What `of` needs from the whole TU, built on first use: call sites, functions used other
+  /// than by a call, the push_back statements of locals and the uses that make a holder unknown.
+  void index() {
+    if (indexed_)
+      return;
+    indexed_ = true;
+    llvm::DenseSet<const DeclRefExpr *> callees;
+    std::function<void(const Stmt *)> visit = [&](const Stmt *s) {
+      if (!s)
+        return;
+      if (const auto *block = dyn_cast<CompoundStmt>(s))
+        topLevelPushes(block);
+      if (const auto *call = dyn_cast<CallExpr>(s))
+        visitCall(call, callees);
+      if (const auto *ref = dyn_cast<DeclRefExpr>(s))
+        if (const auto *fn = dyn_cast<FunctionDecl>(ref->getDecl()); fn && !callees.count(ref))
+          addressTaken_.insert(fn->getCanonicalDecl());
+      for (const Stmt *child : s->children())
+        visit(child);
+    };
+    std::function<void(const Decl *)> visitDecl = [&](const Decl *d) {
+      if (const auto *fn = dyn_cast<FunctionDecl>(d)) {
+        if (fn->doesThisDeclarationHaveABody() && !fn->isDependentContext()) {
+          if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fn))
+            for (const CXXCtorInitializer *init : ctor->inits())
+              visit(init->getInit());
+          visit(fn->getBody());
+        }
+        return;
+      }
+      if (const auto *tmpl = dyn_cast<FunctionTemplateDecl>(d)) {
+        for (const FunctionDecl *spec : tmpl->specializations())
+          visitDecl(spec);
+        return;
+      }
+      if (const auto *var = dyn_cast<VarDecl>(d))
+        visit(var->getInit());
+      if (const auto *dc = dyn_cast<DeclContext>(d))
+        for (const Decl *child : dc->decls())
+          visitDecl(child);
+    };
+    for (const Decl *d : ctx_.getTraversalScope())
+      visitDecl(d);
+  }
+
+  /// `seq->push_back(...)` statements directly in the block that declares the local `seq`.
+  void topLevelPushes(const CompoundStmt *block) {
+    llvm::DenseSet<const VarDecl *> declared;
+    for (const Stmt *child : block->body()) {
+      if (const auto *decl = dyn_cast<DeclStmt>(child))
+        for (const Decl *d : decl->decls())
+          if (const auto *var = dyn_cast<VarDecl>(d))
+            declared.insert(var);
+      const auto *statement = dyn_cast<Expr>(child);
+      const auto *push = statement ? dyn_cast<CXXMemberCallExpr>(statement->IgnoreImplicit()) : nullptr;
+      const VarDecl *var = push ? pushedVar(push) : nullptr;
+      if (!var || !declared.count(var) || push->getNumArgs() == 0)
+        continue;
+      // push_back("name", module) or push_back(module, ...).
+      const Expr *first = push->getArg(0)->IgnoreImplicit();
+      bool named = push->getNumArgs() == 2 && (!first->getType()->isRecordType() || isStringType(first->getType()));
+      for (unsigned i = named ? 1 : 0; i < push->getNumArgs(); ++i)
+        pushes_[var].push_back({push->getBeginLoc(), push->getArg(i)});
+      followedPushes_.insert(push);
+    }
+  }
+
+  static bool isStringType(QualType type) {
+    const CXXRecordDecl *record = type.getNonReferenceType()->getAsCXXRecordDecl();
+    return record && record->getQualifiedNameAsString() == "std::basic_string";
+  }
+
+  /// For `seq->push_back(m)` on a local `seq`: seq.
+  static const VarDecl *pushedVar(const CXXMemberCallExpr *call) {
+    const CXXMethodDecl *m = call->getMethodDecl();
+    if (!m || m->getName() != "push_back" || !isSequential(call->getImplicitObjectArgument()->getType()))
+      return nullptr;
+    const auto *ref = dyn_cast<DeclRefExpr>(sequentialHolder(call->getImplicitObjectArgument()));
+    const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+    return var && var->hasLocalStorage() && !isa<ParmVarDecl>(var) ? var : nullptr;
+  }
+
+  void visitCall(const CallExpr *call, llvm::DenseSet<const DeclRefExpr *> &callees) {
+    if (const auto *ref = dyn_cast<DeclRefExpr>(call->getCallee()->IgnoreParenImpCasts()))
+      callees.insert(ref);
+    const FunctionDecl *callee = call->getDirectCallee();
+    if (callee)
+      calls_[callee->getCanonicalDecl()].push_back(call);
+    if (const auto *member = dyn_cast<CXXMemberCallExpr>(call)) {
+      const CXXMethodDecl *m = member->getMethodDecl();
+      llvm::StringRef name = m ? m->getName() : "";
+      if (isSequential(member->getImplicitObjectArgument()->getType()) &&
+          (name == "push_back" || name == "extend" || name == "insert") && !followedPushes_.count(member)) {
+        if (const VarDecl *var = pushedVar(member); var && name == "push_back")
+          unknownUse_.insert(var);
+        else
+          wild_ = true;
+      }
+    }
+    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call); op && op->getOperator() == OO_Equal)
+      markHolder(op->getArg(0));
+    // A function declared here without a body may change a holder passed to it.
+    const SourceManager &sm = ctx_.getSourceManager();
+    if (!callee || (!callee->isDefined() && !sm.isInSystemHeader(sm.getFileLoc(callee->getLocation()))))
+      for (const Expr *arg : call->arguments())
+        markHolder(arg);
+  }
+
+  void markHolder(const Expr *e) {
+    if (!isSequential(e->getType()))
+      return;
+    if (const auto *ref = dyn_cast<DeclRefExpr>(sequentialHolder(e)))
+      if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()))
+        unknownUse_.insert(var);
+  }
+
+  ASTContext &ctx_;
+  bool indexed_ = false;
+  bool wild_ = false;
+  llvm::DenseMap<const FunctionDecl *, std::vector<const CallExpr *>> calls_;
+  llvm::DenseSet<const FunctionDecl *> addressTaken_;
+  std::map<const VarDecl *, std::vector<std::pair<SourceLocation, const Expr *>>> pushes_;
+  llvm::DenseSet<const CXXMemberCallExpr *> followedPushes_;
+  llvm::DenseSet<const VarDecl *> unknownUse_;
+};
+
 } // namespace
 
 Precision PrecisionFlow::dtypeNamedIn(const Expr *e, ASTContext &ctx, bool *sawDtype) {
@@ -207,21 +488,43 @@ public:
   }
 
 private:
+  /// A lambda bound to a local variable (`auto step = [&](...) {...};`): analysed at each call
+  /// of the variable, in the caller's region. `byCopy` holds the facts of the variables it
+  /// captures by copy, as they were where it was written.
+  struct BoundLambda {
+    const LambdaExpr *lambda = nullptr;
+    std::map<const VarDecl *, PrecisionFact> byCopy;
+  };
+
   struct Env {
     std::map<const VarDecl *, PrecisionFact> vars;
+    std::map<const VarDecl *, BoundLambda> lambdas;
     Region region;
     /// Autocast guards open in enclosing scopes, with the region each one replaced.
     std::vector<std::pair<const VarDecl *, Region>> guards;
+    /// The dtype a region opened by `set_enabled(true)` (CUDA) or `set_cpu_enabled(true)` gets:
+    /// autocast's defaults until `set_autocast_gpu_dtype`/`set_autocast_dtype` change them.
+    Precision gpuDtype = Precision::Half;
+    Precision cpuDtype = Precision::BFloat16;
   };
 
   static constexpr unsigned MaxDepth = 6;
 
-  PrecisionFact walkFunction(const FunctionDecl *fn, Env env, llvm::ArrayRef<PrecisionFact> args) {
+  /// Walks `fn`'s body in `env`'s region with `args` as its parameters' facts; `captured` are the
+  /// facts of the variables a lambda's body sees from its enclosing function.
+  PrecisionFact walkFunction(const FunctionDecl *fn, const Env &env, llvm::ArrayRef<PrecisionFact> args,
+                             const std::map<const VarDecl *, PrecisionFact> *captured = nullptr) {
     const Stmt *body = fn->getBody();
     if (!body)
       return unknownFact();
     Env inner;
     inner.region = env.region;
+    inner.gpuDtype = env.gpuDtype;
+    inner.cpuDtype = env.cpuDtype;
+    if (captured) {
+      inner.vars = *captured;
+      inner.lambdas = env.lambdas;
+    }
     for (unsigned i = 0; i < fn->getNumParams() && i < args.size(); ++i) {
       if (args[i].value == Precision::Unknown)
         continue;
@@ -241,6 +544,30 @@ private:
     return returned ? *returned : unknownFact();
   }
 
+  /// The memo key of analysing `callee` in `env`'s context with `args`.
+  static std::string contextKey(const void *callee, const Env &env, llvm::ArrayRef<PrecisionFact> args) {
+    std::string key = std::to_string(reinterpret_cast<uintptr_t>(callee)) + "/" +
+                      std::to_string(static_cast<int>(env.region.kind)) +
+                      std::to_string(static_cast<int>(env.region.lowDtype)) +
+                      std::to_string(static_cast<int>(env.gpuDtype)) + std::to_string(static_cast<int>(env.cpuDtype)) +
+                      "/";
+    for (const PrecisionFact &a : args)
+      key += std::to_string(static_cast<int>(a.value));
+    return key;
+  }
+
+  /// A call's result as the caller sees it: "returned by `name`".
+  static PrecisionFact returnedBy(const PrecisionFact &result, const std::string &name, SourceLocation callLoc) {
+    if (result.value == Precision::Unknown)
+      return result;
+    PrecisionFact call;
+    call.value = result.value;
+    call.because = "returned by `" + name + "`";
+    call.where = callLoc;
+    call.from = std::make_shared<PrecisionFact>(result);
+    return call;
+  }
+
   /// A same-TU function called with known facts or inside a region: analysed in that context.
   PrecisionFact callUserFunction(const FunctionDecl *fn, const Env &env, llvm::ArrayRef<PrecisionFact> args,
                                  SourceLocation callLoc) {
@@ -250,26 +577,74 @@ private:
     bool anyKnown = llvm::any_of(args, [](const PrecisionFact &f) { return f.value != Precision::Unknown; });
     if (env.region.kind == RegionKind::None && !anyKnown)
       return unknownFact(); // the entry-point walk covers this context
-    std::string key = std::to_string(reinterpret_cast<uintptr_t>(fn)) + "/" +
-                      std::to_string(static_cast<int>(env.region.kind)) +
-                      std::to_string(static_cast<int>(env.region.lowDtype));
-    for (const PrecisionFact &a : args)
-      key += std::to_string(static_cast<int>(a.value));
+    std::string key = contextKey(fn, env, args);
     if (auto it = memo_.find(key); it != memo_.end())
       return it->second;
     memo_[key] = unknownFact(); // recursion sees unknown
     ++depth_;
-    PrecisionFact result = walkFunction(fn, env, args);
+    PrecisionFact result = returnedBy(walkFunction(fn, env, args), fn->getNameAsString(), callLoc);
     --depth_;
-    if (result.value != Precision::Unknown) {
-      PrecisionFact call;
-      call.value = result.value;
-      call.because = "returned by `" + fn->getNameAsString() + "`";
-      call.where = callLoc;
-      call.from = std::make_shared<PrecisionFact>(result);
-      result = call;
-    }
     memo_[key] = result;
+    return result;
+  }
+
+  /// A call of a lambda bound to `var`: its body analysed in the caller's region with the call's
+  /// argument facts and the captured variables' facts (by reference: as they are at the call; by
+  /// copy: as they were where the lambda was written), memoised like a function.
+  PrecisionFact callBoundLambda(const VarDecl *var, const BoundLambda &bound, const CallExpr *call, const Env &env,
+                                llvm::ArrayRef<PrecisionFact> args) {
+    // A generic lambda's body is that of the call operator instantiated for this call.
+    const FunctionDecl *op = call->getDirectCallee();
+    if (!op || !op->hasBody())
+      op = bound.lambda->getCallOperator();
+    if (isInSystem(op->getLocation()) || depth_ >= MaxDepth)
+      return unknownFact();
+    std::map<const VarDecl *, PrecisionFact> captured = env.vars;
+    for (const auto &[v, fact] : bound.byCopy)
+      captured[v] = fact;
+    std::string key = "lambda" + contextKey(op, env, args) + "/";
+    for (const LambdaCapture &capture : bound.lambda->captures())
+      if (capture.capturesVariable())
+        if (const auto *v = dyn_cast<VarDecl>(capture.getCapturedVar()))
+          if (auto it = captured.find(v); it != captured.end())
+            key += std::to_string(reinterpret_cast<uintptr_t>(v)) + ":" +
+                   std::to_string(static_cast<int>(it->second.value)) + ",";
+    if (auto it = memo_.find(key); it != memo_.end())
+      return it->second;
+    memo_[key] = unknownFact(); // recursion sees unknown
+    ++depth_;
+    PrecisionFact result =
+        returnedBy(walkFunction(op, env, args, &captured), var->getNameAsString(), call->getBeginLoc());
+    --depth_;
+    memo_[key] = result;
+    return result;
+  }
+
+  /// Whether every use of the local `var` is a call `var(...)` (captures by a lambda are not uses;
+  /// what its body does with them is).
+  bool onlyCalled(const VarDecl *var) {
+    if (auto it = onlyCalled_.find(var); it != onlyCalled_.end())
+      return it->second;
+    const auto *fn = dyn_cast<FunctionDecl>(var->getDeclContext());
+    unsigned uses = 0, calls = 0;
+    std::function<void(const Stmt *)> scan = [&](const Stmt *s) {
+      if (!s)
+        return;
+      if (const auto *lambda = dyn_cast<LambdaExpr>(s)) {
+        scan(lambda->getBody());
+        return;
+      }
+      if (const auto *ref = dyn_cast<DeclRefExpr>(s); ref && ref->getDecl() == var)
+        ++uses;
+      if (const auto *op = dyn_cast<CXXOperatorCallExpr>(s); op && op->getOperator() == OO_Call && op->getNumArgs() >= 1)
+        if (const auto *ref = dyn_cast<DeclRefExpr>(stripWrappers(op->getArg(0))); ref && ref->getDecl() == var)
+          ++calls;
+      for (const Stmt *child : s->children())
+        scan(child);
+    };
+    scan(fn ? fn->getBody() : nullptr);
+    bool result = fn && uses == calls;
+    onlyCalled_[var] = result;
     return result;
   }
 
@@ -388,8 +763,14 @@ private:
     for (const auto &[var, fact] : b.vars)
       if (!out.vars.count(var))
         out.vars[var] = unknownFact();
+    for (const auto &[var, bound] : b.lambdas)
+      out.lambdas.try_emplace(var, bound);
     if (a.region.kind != b.region.kind)
       out.region = a.region; // a region toggled in one branch only: keep the entry state
+    if (a.gpuDtype != b.gpuDtype)
+      out.gpuDtype = Precision::Unknown;
+    if (a.cpuDtype != b.cpuDtype)
+      out.cpuDtype = Precision::Unknown;
     return out;
   }
 
@@ -400,6 +781,20 @@ private:
       env.region = regionOfGuard(var);
       if (var->getInit())
         visitChildren(var->getInit(), env);
+      return;
+    }
+    if (const auto *lambda = dyn_cast_or_null<LambdaExpr>(var->getInit() ? stripWrappers(var->getInit()) : nullptr)) {
+      BoundLambda &bound = env.lambdas[var];
+      bound.lambda = lambda;
+      for (const LambdaCapture &capture : lambda->captures())
+        if (capture.capturesVariable() && capture.getCaptureKind() == LCK_ByCopy)
+          if (const auto *v = dyn_cast<VarDecl>(capture.getCapturedVar()))
+            if (auto it = env.vars.find(v); it != env.vars.end())
+              bound.byCopy[v] = it->second;
+      // Called only through the variable: each call analyses it in its context, so a walk here,
+      // in the region where it is written, would only blur those facts.
+      if (!onlyCalled(var))
+        eval(var->getInit(), env);
       return;
     }
     if (const Expr *init = var->getInit()) {
@@ -453,11 +848,8 @@ private:
           if (call->getArg(0)->EvaluateAsBooleanCondition(value, ctx_) && !value)
             r.kind = RegionKind::Disabled;
         }
-        if (m && m->getName() == "dtype" && call->getNumArgs() == 1) {
-          Precision p = PrecisionFlow::dtypeNamedIn(call->getArg(0), ctx_);
-          if (isLow(p))
-            r.lowDtype = p;
-        }
+        if (m && m->getName() == "dtype" && call->getNumArgs() == 1)
+          r.lowDtype = PrecisionFlow::dtypeNamedIn(call->getArg(0), ctx_);
       }
       if (const auto *e = dyn_cast<Expr>(s); e && isEnumNamed(e->getType(), "DeviceType") &&
                                              enumeratorName(e, ctx_) == "CPU") {
@@ -502,8 +894,9 @@ private:
       return unknownFact();
     }
     if (const auto *lambda = dyn_cast<LambdaExpr>(e)) {
-      // A lambda's body runs where it is called; the common case (a closure called in the same
-      // region) is approximated by walking it here, in the current region.
+      // A lambda's body runs where it is called. One passed on (to an algorithm, a thread,
+      // run_in_fp32) is walked here, in the current region: the common case is a closure
+      // called in the region it is written in. Calls of one bound to a variable are followed.
       Env inner = env;
       walkStmt(lambda->getBody(), inner);
       return unknownFact();
@@ -567,8 +960,12 @@ private:
       if (kind == OO_PlusEqual || kind == OO_MinusEqual || kind == OO_StarEqual || kind == OO_SlashEqual)
         return objectFact;
       if (kind == OO_Call && object) {
+        if (const auto *ref = dyn_cast<DeclRefExpr>(stripWrappers(object)))
+          if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()))
+            if (auto it = env.lambdas.find(var); it != env.lambdas.end())
+              return callBoundLambda(var, it->second, call, env, argFacts);
         std::vector<PrecisionFact> moduleArgs(argFacts.begin(), argFacts.end());
-        return evalModuleCall(call, object->getType(), moduleArgs, env);
+        return evalModuleCall(call, object, object->getType(), moduleArgs, env);
       }
     }
 
@@ -579,7 +976,7 @@ private:
 
     if (method && name == "forward" && object) {
       std::vector<PrecisionFact> moduleArgs(argFacts.begin(), argFacts.end());
-      return evalModuleCall(call, object->getType(), moduleArgs, env);
+      return evalModuleCall(call, object, object->getType(), moduleArgs, env);
     }
 
     if (isAtenFunction(callee)) {
@@ -683,25 +1080,63 @@ private:
     return applyPolicy(call, *policy, name, inputs, args, env);
   }
 
-  PrecisionFact evalModuleCall(const CallExpr *call, QualType moduleType, llvm::ArrayRef<PrecisionFact> args,
-                               Env &env) {
+  /// A module called by `call`: `module` is the module expression, or for a layer of a
+  /// Sequential, the layer's construction (`layer` set).
+  PrecisionFact evalModuleCall(const CallExpr *call, const Expr *module, QualType moduleType,
+                               llvm::ArrayRef<PrecisionFact> args, Env &env, bool layer = false,
+                               unsigned depth = 0) {
     std::string kind = moduleKind(moduleType);
+    if (kind == "Sequential")
+      return evalSequential(call, module, args, env, depth);
     if (!kind.empty()) {
       std::optional<CastPolicy> policy = flow_.table_->lookupModule(kind);
       if (!policy)
         return unknownFact();
       llvm::SmallVector<PrecisionFact, 2> inputs(args.begin(), args.end());
-      return applyPolicy(call, *policy, "torch::nn::" + kind, inputs, {}, env);
+      return applyPolicy(call, *policy, "torch::nn::" + kind, inputs, {}, env, layer ? module : nullptr);
     }
     if (const CXXMethodDecl *forward = userForward(moduleType))
       return callUserFunction(forward, env, args, call->getBeginLoc());
     return unknownFact();
   }
 
-  PrecisionFact applyPolicy(const CallExpr *call, CastPolicy policy, llvm::StringRef op,
-                            llvm::ArrayRef<PrecisionFact> inputs, llvm::ArrayRef<const Expr *> args, Env &env) {
+  /// `seq->forward(x)`: x through the layers the TU shows `seq` was built with (each way it may
+  /// have been built, joined); unknown when they are not known.
+  PrecisionFact evalSequential(const CallExpr *call, const Expr *sequential, llvm::ArrayRef<PrecisionFact> args,
+                               Env &env, unsigned depth) {
+    if (args.size() != 1 || depth >= MaxDepth)
+      return unknownFact();
+    std::optional<std::vector<SequentialLayers::Layers>> built = sequentials_.of(sequential);
+    if (!built)
+      return unknownFact();
+    std::optional<PrecisionFact> out;
+    for (const SequentialLayers::Layers &layers : *built) {
+      PrecisionFact fact = layers.empty() ? unknownFact() : args[0]; // an empty Sequential throws
+      for (const Expr *layer : layers) {
+        fact = evalModuleCall(call, layer, layer->getType(), {fact}, env, /*layer=*/true, depth + 1);
+        if (fact.value == Precision::Unknown)
+          break;
+      }
+      out = out ? join(*out, fact) : fact;
+    }
+    if (!out || out->value == Precision::Unknown)
+      return unknownFact();
     PrecisionFact fact;
+    fact.value = out->value;
+    std::string name = nameOf(sequentialHolder(sequential));
+    fact.because = "the output of the Sequential" + (name.empty() ? std::string() : " `" + name + "`");
     fact.where = call->getBeginLoc();
+    fact.from = std::make_shared<PrecisionFact>(*out);
+    return fact;
+  }
+
+  /// `layer`: the op is a layer of a Sequential that `call` runs. Its fact points at the layer's
+  /// construction, and fp32-intent-lost is not recorded for it: the layers share the call.
+  PrecisionFact applyPolicy(const CallExpr *call, CastPolicy policy, llvm::StringRef op,
+                            llvm::ArrayRef<PrecisionFact> inputs, llvm::ArrayRef<const Expr *> args, Env &env,
+                            const Expr *layer = nullptr) {
+    PrecisionFact fact;
+    fact.where = layer ? layer->getBeginLoc() : call->getBeginLoc();
     fact.because = "the output of `" + op.str() + "`";
     bool autocast = env.region.kind == RegionKind::Autocast;
     if (policy == CastPolicy::Factory) {
@@ -716,11 +1151,16 @@ private:
       return fact.value == Precision::Unknown ? unknownFact() : fact;
     }
     if (autocast && policy == CastPolicy::LowerPrecision) {
-      std::vector<Fp32IntentLost> &lost = flow_.intentLost_[call];
-      lost.clear(); // a loop body is walked twice
-      for (size_t i = 0; i < inputs.size(); ++i)
-        if (inputs[i].explicitCast && inputs[i].value == Precision::Fp32)
-          lost.push_back({inputs[i], call, op.str(), env.region});
+      // A region whose dtype was set from a non-constant: nothing is known of the result.
+      if (env.region.lowDtype == Precision::Unknown)
+        return unknownFact();
+      if (!layer) {
+        std::vector<Fp32IntentLost> &lost = flow_.intentLost_[call];
+        lost.clear(); // a loop body is walked twice
+        for (size_t i = 0; i < inputs.size() && isLow(env.region.lowDtype); ++i)
+          if (inputs[i].explicitCast && inputs[i].value == Precision::Fp32)
+            lost.push_back({inputs[i], call, op.str(), env.region});
+      }
       fact.value = env.region.lowDtype;
       fact.because += ", which autocast runs in " + precisionName(fact.value).str();
       return fact;
@@ -774,11 +1214,29 @@ private:
       r.how = "the autocast region opened by `" + callee->getNameAsString() + "`";
       bool cpu = qualified == "at::autocast::set_cpu_enabled" ||
                  (call->getNumArgs() == 2 && enumeratorName(call->getArg(0), ctx_) == "CPU");
-      if (cpu) {
-        r.cuda = false;
-        r.lowDtype = Precision::BFloat16;
-      }
+      r.cuda = !cpu;
+      r.lowDtype = cpu ? env.cpuDtype : env.gpuDtype;
       env.region = r;
+      return;
+    }
+    // set_autocast_gpu_dtype(d), set_autocast_cpu_dtype(d) (1.13), set_autocast_dtype(device, d)
+    // (2.4+): the dtype of regions opened afterwards, and of the open one on that device.
+    if (qualified == "at::autocast::set_autocast_gpu_dtype" || qualified == "at::autocast::set_autocast_cpu_dtype" ||
+        qualified == "at::autocast::set_autocast_dtype") {
+      bool gpu = qualified == "at::autocast::set_autocast_gpu_dtype";
+      bool cpu = qualified == "at::autocast::set_autocast_cpu_dtype";
+      if (qualified == "at::autocast::set_autocast_dtype" && call->getNumArgs() == 2) {
+        std::string device = enumeratorName(call->getArg(0), ctx_);
+        gpu = device == "CUDA" || device.empty(); // a non-constant device may be either
+        cpu = device == "CPU" || device.empty();
+      }
+      Precision dtype = PrecisionFlow::dtypeNamedIn(call->getArg(call->getNumArgs() - 1), ctx_);
+      if (gpu)
+        env.gpuDtype = dtype;
+      if (cpu)
+        env.cpuDtype = dtype;
+      if (env.region.kind == RegionKind::Autocast && ((env.region.cuda && gpu) || (!env.region.cuda && cpu)))
+        env.region.lowDtype = dtype;
       return;
     }
     if (object && (callee->getName() == "exit" || callee->getName() == "end"))
@@ -792,7 +1250,9 @@ private:
 
   PrecisionFlow &flow_;
   ASTContext &ctx_;
+  SequentialLayers sequentials_{ctx_};
   std::map<std::string, PrecisionFact> memo_;
+  llvm::DenseMap<const VarDecl *, bool> onlyCalled_;
   std::vector<std::optional<PrecisionFact> *> returns_;
   unsigned depth_ = 0;
   /// First forward statement of a training iteration -> its backward statement.

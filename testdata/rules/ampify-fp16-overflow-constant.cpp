@@ -75,3 +75,47 @@ torch::Tensor cpu_region(torch::Tensor q, torch::Tensor k, torch::Tensor mask) {
   ampify::Autocast autocast(c10::kCPU);
   return torch::matmul(q, k).masked_fill(mask, -1e9);
 }
+
+// The dtype of regions opened by the raw API: set_autocast_gpu_dtype (1.13) and
+// set_autocast_dtype(device, dtype) (2.4; declared here where the headers are older).
+#if TORCH_VERSION_MAJOR < 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR < 4)
+namespace at::autocast {
+void set_autocast_dtype(at::DeviceType device_type, at::ScalarType dtype);
+} // namespace at::autocast
+#endif
+
+torch::Tensor raw_fp16(torch::Tensor q, torch::Tensor k, torch::Tensor mask) {
+  at::autocast::set_autocast_gpu_dtype(torch::kHalf);
+  at::autocast::set_enabled(true);
+  auto s = torch::matmul(q, k).masked_fill(mask, -1e9);
+  // CHECK-MESSAGES: :[[@LINE-1]]:50: warning: constant -1e+09 overflows fp16
+  at::autocast::set_enabled(false);
+  at::autocast::set_autocast_dtype(at::kCUDA, at::kBFloat16);
+  at::autocast::set_autocast_dtype(at::kCUDA, at::kHalf);
+  at::autocast::set_enabled(true);
+  auto t = torch::matmul(q, k).masked_fill(mask, -1e9);
+  // CHECK-MESSAGES: :[[@LINE-1]]:50: warning: constant -1e+09 overflows fp16
+  at::autocast::set_enabled(false);
+  return s + t;
+}
+
+// Negative cases: bf16 regions, and a dtype that is not a constant (unknown, so nothing is said).
+torch::Tensor raw_bf16(torch::Tensor q, torch::Tensor k, torch::Tensor mask, at::ScalarType dtype, bool fast) {
+  at::autocast::set_autocast_gpu_dtype(torch::kBFloat16);
+  at::autocast::set_enabled(true);
+  auto a = torch::matmul(q, k).masked_fill(mask, -1e9);
+  at::autocast::set_enabled(false);
+  at::autocast::set_autocast_dtype(at::kCUDA, at::kBFloat16);
+  at::autocast::set_enabled(true);
+  auto b = torch::matmul(q, k).masked_fill(mask, -1e9);
+  at::autocast::set_autocast_gpu_dtype(dtype); // changes the open region's dtype too
+  auto c = torch::matmul(q, k).masked_fill(mask, -1e9);
+  at::autocast::set_enabled(false);
+  at::autocast::set_autocast_gpu_dtype(torch::kHalf);
+  if (fast)
+    at::autocast::set_autocast_gpu_dtype(torch::kBFloat16);
+  at::autocast::set_enabled(true);
+  auto d = torch::matmul(q, k).masked_fill(mask, -1e9);
+  at::autocast::set_enabled(false);
+  return a + b + c + d;
+}

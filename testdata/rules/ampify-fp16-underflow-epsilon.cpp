@@ -49,3 +49,103 @@ void adam_on_bf16_model(torch::nn::Linear model) {
   loss.backward();
   optimizer.step();
 }
+
+// A lambda bound to a variable is analysed where it is called: here inside the region, with the
+// facts of its arguments and captures there.
+torch::Tensor lambda_steps(torch::Tensor x, torch::Tensor w, torch::nn::Linear enc) {
+  auto reconstruct = [&](const torch::Tensor &in) {
+    auto z = enc(in);
+    return z / (z.abs() + 1e-8);
+    // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: constant 1e-08 is below fp16's smallest normal value
+  };
+  auto normalise = [](torch::Tensor h) { return h / (h.abs() + 1e-7); };
+  // CHECK-MESSAGES: :[[@LINE-1]]:64: warning: constant 1e-07 is below fp16's smallest normal value
+  torch::Tensor h;
+  auto scale = [&] { return h.abs() + 1e-6; };
+  // CHECK-MESSAGES: :[[@LINE-1]]:39: warning: constant 1e-06 is below fp16's smallest normal value
+  ampify::Autocast autocast;
+  h = torch::matmul(x, w);
+  auto inside = [&](const torch::Tensor &in) { return torch::matmul(in, w) + 1e-9; };
+  // CHECK-MESSAGES: :[[@LINE-1]]:78: warning: constant 1e-09 is below fp16's smallest normal value
+  return reconstruct(x) + normalise(torch::matmul(x, w)) + scale() + inside(x) + inside(x);
+}
+
+// Negative cases: bound lambdas only called outside a region or in a bf16 one, or called with
+// arguments of unknown precision; one written in a region but only called after it ends.
+torch::Tensor lambda_steps_fine(torch::Tensor x, torch::Tensor w, torch::nn::Linear enc) {
+  auto encode = [&](const torch::Tensor &in) { return enc(in) + 1e-8; };
+  auto normalise = [](torch::Tensor h) { return h / (h.abs() + 1e-7); };
+  auto outside = encode(x) + normalise(x);
+  torch::Tensor later;
+  {
+    ampify::Autocast autocast(c10::kCPU);
+    outside = outside + encode(x) + normalise(torch::matmul(x, w));
+  }
+  {
+    ampify::Autocast autocast;
+    auto after = [&] { return torch::matmul(x, w) + 1e-8; };
+    later = normalise(x);
+  }
+  return outside + later;
+}
+
+// A Sequential's output is that of its last layer, when the TU shows how it was built: by a
+// builder (its returns), a local with push_back statements, at every call site of a parameter.
+torch::nn::Sequential make_head() {
+  return torch::nn::Sequential(torch::nn::Linear(1024, 512), torch::nn::ReLU(), torch::nn::Linear(512, 256));
+}
+
+torch::nn::Sequential make_trunk() {
+  torch::nn::Sequential trunk;
+  trunk->push_back(torch::nn::Linear(256, 256));
+  trunk->push_back("act", torch::nn::ReLU());
+  return trunk;
+}
+
+torch::Tensor head_scores(torch::nn::Sequential &head, const torch::Tensor &x) {
+  ampify::Autocast autocast;
+  auto z = head->forward(x);
+  return torch::log(torch::sigmoid(z) + 1e-8);
+  // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: constant 1e-08 is below fp16's smallest normal value
+  // CHECK-MESSAGES: :[[@LINE-3]]:12: note: `z` is fp16 because it is the output of the Sequential `head` at line [[@LINE-3]]
+  // CHECK-MESSAGES: :[[@LINE-16]]:81: note: this value is fp16 because it is the output of `torch::nn::Linear`, which autocast runs in fp16 at line [[@LINE-16]]
+}
+
+torch::Tensor run_heads(const torch::Tensor &x) {
+  auto head = make_head();
+  auto trunk = make_trunk();
+  torch::nn::Sequential named({{"fc", torch::nn::Linear(256, 256)}, {"drop", torch::nn::Dropout(0.1)}});
+  ampify::Autocast autocast;
+  auto t = trunk->forward(x);
+  auto n = named->forward(x);
+  return head_scores(head, x) + t / (t.abs() + 1e-8) + n / (n.abs() + 1e-8);
+  // CHECK-MESSAGES: :[[@LINE-1]]:48: warning: constant 1e-08 is below fp16's smallest normal value
+  // CHECK-MESSAGES: :[[@LINE-2]]:71: warning: constant 1e-08 is below fp16's smallest normal value
+}
+
+// Negative cases: a LayerNorm last layer (fp32), a parameter no call in the TU passes, a
+// push_back in a loop, two callers passing different Sequentials.
+torch::Tensor sequential_fine(torch::nn::Sequential &unseen, const torch::Tensor &x, int depth) {
+  torch::nn::Sequential normed(torch::nn::Linear(8, 8), torch::nn::LayerNorm(std::vector<int64_t>{8}));
+  torch::nn::Sequential named({{"fc", torch::nn::Linear(8, 8)}, {"norm", torch::nn::LayerNorm(std::vector<int64_t>{8})}});
+  torch::nn::Sequential deep;
+  for (int i = 0; i < depth; ++i)
+    deep->push_back(torch::nn::Linear(8, 8));
+  ampify::Autocast autocast;
+  auto a = normed->forward(x);
+  auto b = unseen->forward(x);
+  auto c = deep->forward(x);
+  auto d = named->forward(x);
+  return a / (a.abs() + 1e-8) + b / (b.abs() + 1e-8) + c / (c.abs() + 1e-8) + d / (d.abs() + 1e-8);
+}
+
+torch::Tensor either_head(torch::nn::Sequential head, const torch::Tensor &x) {
+  ampify::Autocast autocast;
+  auto z = head->forward(x);
+  return z / (z.abs() + 1e-8);
+}
+
+torch::Tensor call_either(const torch::Tensor &x) {
+  return either_head(make_head(), x) +
+         either_head(torch::nn::Sequential(torch::nn::Linear(8, 8), torch::nn::LayerNorm(std::vector<int64_t>{8})), x);
+}

@@ -48,7 +48,9 @@ enum class RegionKind {
 
 struct Region {
   RegionKind kind = RegionKind::None;
-  Precision lowDtype = Precision::Half; ///< the autocast dtype
+  /// The autocast dtype: fp16 or bf16; fp32 or unknown where the program sets it to fp32 or to
+  /// a non-constant.
+  Precision lowDtype = Precision::Half;
   bool cuda = true;                     ///< CUDA autocast (else CPU)
   clang::SourceLocation opened;         ///< where the region (or scope) begins
   std::string how;                      ///< "the ampify::Autocast scope", ...

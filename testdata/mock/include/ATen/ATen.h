@@ -1,6 +1,7 @@
 // Mock of ATen for the fast test tier (see c10/core/ScalarType.h).
 #pragma once
 #include <c10/core/ScalarType.h>
+#include <torch/version.h> // which at::autocast spellings exist
 
 namespace at {
 
@@ -191,6 +192,13 @@ int decrement_nesting();
 void clear_cache();
 bool is_autocast_cache_enabled();
 void set_autocast_cache_enabled(bool enabled);
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
+// LibTorch 2.4's per-device spellings.
+bool is_autocast_enabled(DeviceType device_type);
+void set_autocast_enabled(DeviceType device_type, bool enabled);
+ScalarType get_autocast_dtype(DeviceType device_type);
+void set_autocast_dtype(DeviceType device_type, ScalarType dtype);
+#endif
 } // namespace autocast
 
 } // namespace at

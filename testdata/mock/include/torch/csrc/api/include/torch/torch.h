@@ -7,6 +7,7 @@
 #include <torch/version.h>
 
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <ostream>
@@ -331,12 +332,30 @@ AMPIFY_MOCK_LOSS(CrossEntropyLoss);
 AMPIFY_MOCK_LOSS(MSELoss);
 AMPIFY_MOCK_LOSS(NLLLoss);
 
+// A module with its name, as Sequential's braced list takes them: {{"fc", Linear(4, 4)}, ...}.
+class NamedAnyModule {
+public:
+  template <typename ModuleType> NamedAnyModule(std::string name, ModuleType &&module) {}
+};
+
 class SequentialImpl : public Cloneable<SequentialImpl> {
 public:
+  SequentialImpl() = default;
   template <typename... Modules> explicit SequentialImpl(Modules &&...modules) {}
+  explicit SequentialImpl(std::initializer_list<NamedAnyModule> named_modules) {}
   Tensor forward(const Tensor &input);
+  template <typename ModuleType> void push_back(ModuleType &&module) {}
+  template <typename ModuleType> void push_back(std::string name, ModuleType &&module) {}
+  template <typename Container> void extend(const Container &container) {}
+  size_t size() const;
 };
-TORCH_MODULE(Sequential);
+class Sequential : public torch::nn::ModuleHolder<SequentialImpl> {
+public:
+  using torch::nn::ModuleHolder<SequentialImpl>::ModuleHolder;
+  Sequential() : ModuleHolder() {}
+  Sequential(std::initializer_list<NamedAnyModule> named_modules)
+      : ModuleHolder(std::make_shared<SequentialImpl>(named_modules)) {}
+};
 
 namespace functional {
 struct BinaryCrossEntropyFuncOptions {
