@@ -5,9 +5,11 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <map>
 #include <memory>
@@ -19,7 +21,7 @@ using clang::DynTypedNode;
 namespace {
 
 /// Calls that end one forward pass and start the next: the forward and loss statements of a
-/// pass are the ones after the last of these.
+/// pass are the ones after the last of these (zero_grad: see `isZeroGradOnly`).
 bool isIterationBoundaryName(llvm::StringRef name) {
   return name == "zero_grad" || name == "step" || name == "backward" || name == "update";
 }
@@ -49,6 +51,74 @@ bool containsStmt(const clang::Stmt *s, llvm::function_ref<bool(const clang::Stm
 
 bool isBoundary(const clang::Stmt *s) {
   return containsStmt(s, [](const clang::Stmt *n) { return isIterationBoundaryName(calledName(n)); });
+}
+
+/// `opt.zero_grad();`, `if (k == 0) model->zero_grad();`: a statement that zeroes gradients and
+/// neither steps nor runs a backward pass. It may stand before the forward pass or between the
+/// loss and its backward; where the loss is computed decides which.
+bool isZeroGradOnly(const clang::Stmt *s) {
+  bool zeroGrad = false, other = false;
+  containsStmt(s, [&](const clang::Stmt *n) {
+    llvm::StringRef name = calledName(n);
+    if (name == "zero_grad")
+      zeroGrad = true;
+    else if (isIterationBoundaryName(name))
+      other = true;
+    return false;
+  });
+  return zeroGrad && !other;
+}
+
+using VariableSet = llvm::SmallPtrSet<const clang::VarDecl *, 16>;
+
+void addReferencedVariables(const clang::Stmt *s, VariableSet &vars) {
+  containsStmt(s, [&](const clang::Stmt *n) {
+    if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(n))
+      if (const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()))
+        vars.insert(var);
+    return false;
+  });
+}
+
+bool namesVariableIn(const clang::Expr *e, const VariableSet &vars) {
+  const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
+  const auto *var = ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  return var && vars.contains(var);
+}
+
+/// Whether `s` declares, assigns (`=`, `+=`, ...) or changes in place (`x.add_(y)`) one of `vars`.
+bool writesVariable(const clang::Stmt *s, const VariableSet &vars) {
+  return containsStmt(s, [&](const clang::Stmt *n) {
+    if (const auto *decls = llvm::dyn_cast<clang::DeclStmt>(n))
+      return llvm::any_of(decls->decls(), [&](const clang::Decl *d) {
+        const auto *var = llvm::dyn_cast<clang::VarDecl>(d);
+        return var && vars.contains(var);
+      });
+    if (const auto *op = llvm::dyn_cast<clang::BinaryOperator>(n))
+      return op->isAssignmentOp() && namesVariableIn(op->getLHS(), vars);
+    if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(n))
+      return op->isAssignmentOp() && op->getNumArgs() > 0 && namesVariableIn(op->getArg(0), vars);
+    if (const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(n)) {
+      const clang::CXXMethodDecl *method = member->getMethodDecl();
+      return method && method->getDeclName().isIdentifier() && method->getName().ends_with("_") &&
+             namesVariableIn(member->getImplicitObjectArgument(), vars);
+    }
+    return false;
+  });
+}
+
+/// Which of `stmts` compute `loss`: those that declare, assign or change in place a variable the
+/// loss reads, directly or through the later statements that compute it.
+std::vector<bool> feedsLoss(llvm::ArrayRef<const clang::Stmt *> stmts, const clang::Expr *loss) {
+  VariableSet needed;
+  addReferencedVariables(loss, needed);
+  std::vector<bool> feeds(stmts.size());
+  for (size_t i = stmts.size(); i-- > 0;)
+    if (!isZeroGradOnly(stmts[i]) && writesVariable(stmts[i], needed)) {
+      feeds[i] = true;
+      addReferencedVariables(stmts[i], needed);
+    }
+  return feeds;
 }
 
 const clang::CXXRecordDecl *recordOf(clang::QualType type) {
@@ -444,6 +514,38 @@ private:
     });
   }
 
+  /// The forward statements of `pass` in its block, before its statement, and where they end.
+  static void findForward(BackwardPass &pass) {
+    // The statements after the previous backward/step/update of the block, zero_grads included.
+    std::vector<const clang::Stmt *> stmts;
+    for (const clang::Stmt *s : pass.block->body()) {
+      if (s == pass.statement)
+        break;
+      if (isBoundary(s) && !isZeroGradOnly(s))
+        stmts.clear();
+      else
+        stmts.push_back(s);
+    }
+    // A zero_grad before the last statement that computes the loss ends the previous pass; one
+    // after it (forward, loss, zero_grad, backward) ends this pass's region and stays outside it,
+    // with what follows it. A loss computed inside the backward statement keeps its region up to
+    // that statement, which the migration splits: there, every zero_grad ends the previous pass.
+    std::vector<bool> feeds = pass.lossComputedInline ? std::vector<bool>(stmts.size()) : feedsLoss(stmts, pass.loss);
+    auto lastFeed = llvm::find(llvm::reverse(feeds), true);
+    size_t computed = lastFeed == feeds.rend() ? 0 : feeds.rend() - lastFeed;
+    size_t begin = 0, end = stmts.size();
+    for (size_t i = 0; i < stmts.size(); ++i) {
+      if (!isZeroGradOnly(stmts[i]))
+        continue;
+      if (i < computed || computed == 0)
+        begin = i + 1;
+      else if (end == stmts.size())
+        end = i;
+    }
+    pass.forward.assign(stmts.begin() + begin, stmts.begin() + end);
+    pass.forwardEnd = end == stmts.size() ? pass.statement : stmts[end];
+  }
+
   bool buildPass(const Owner &owner, const Site &b, BackwardPass &pass) {
     pass.call = b.call;
     if (const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(b.call)) {
@@ -470,15 +572,7 @@ private:
     while (statement) {
       pass.statement = statement;
       pass.block = block;
-      pass.forward.clear();
-      for (const clang::Stmt *s : block->body()) {
-        if (s == statement)
-          break;
-        if (isBoundary(s))
-          pass.forward.clear();
-        else
-          pass.forward.push_back(s);
-      }
+      findForward(pass);
       // `auto loss = ...; if (ok) { loss.backward(); ... }`: the forward pass is further out.
       const clang::Stmt *blockParent = parentStmt(block);
       if (!pass.forward.empty() || pass.lossComputedInline || block == owner.body() || !blockParent ||
@@ -488,12 +582,29 @@ private:
     }
     if (!pass.statement)
       return false;
-    for (const clang::Stmt *s : pass.forward)
-      if (s->getBeginLoc().isMacroID() || s->getEndLoc().isMacroID()) {
+    // Only the statements that compute the loss are the forward pass: a macro after them
+    // (`AT_ASSERT(!std::isnan(loss.item<float>()))`) is left as it is.
+    std::vector<bool> feeds = feedsLoss(pass.forward, pass.loss);
+    for (size_t i = 0; i < pass.forward.size(); ++i) {
+      const clang::Stmt *s = pass.forward[i];
+      if (feeds[i] && (s->getBeginLoc().isMacroID() || s->getEndLoc().isMacroID())) {
         refuse(RefusedIteration::Reason::InMacro, s->getBeginLoc(),
                "the forward pass of this iteration is written inside a macro: not migrated");
         return false;
       }
+    }
+    // The migration inserts text before the first forward statement and before `forwardEnd`; a
+    // statement that starts a macro invocation takes it before the invocation, one that starts
+    // inside an expansion has no such place.
+    for (const clang::Stmt *edge : {pass.forward.empty() ? nullptr : pass.forward.front(), pass.forwardEnd}) {
+      clang::SourceLocation begin = edge ? edge->getBeginLoc() : clang::SourceLocation();
+      if (begin.isMacroID() && edge != pass.statement &&
+          !clang::Lexer::isAtStartOfMacroExpansion(begin, sm_, ctx_.getLangOpts())) {
+        refuse(RefusedIteration::Reason::InMacro, begin,
+               "the forward pass of this iteration starts or ends inside a macro: not migrated");
+        return false;
+      }
+    }
     if (pass.statement->getBeginLoc().isMacroID()) {
       refuse(RefusedIteration::Reason::InMacro, pass.statement->getBeginLoc(),
              "backward() is written inside a macro: not migrated");

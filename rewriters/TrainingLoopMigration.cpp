@@ -119,7 +119,7 @@ public:
         declaration = "ampify::Autocast " + autocastName + "(" + autocastArgument(pass, note) + ");";
       }
       if (!pass.forward.empty())
-        finding_.insertBefore(pass.forward.front()->getBeginLoc(),
+        finding_.insertBefore(startOf(pass.forward.front()),
                               declaration + "\n" + src_.indentOf(pass.forward.front()->getBeginLoc()));
       std::string indent = src_.indentOf(pass.statement->getBeginLoc());
       if (wrapInline) {
@@ -132,7 +132,8 @@ public:
         continue;
       }
       if (!pass.forward.empty())
-        finding_.insertBefore(pass.statement->getBeginLoc(), autocastName + ".exit();\n" + indent);
+        finding_.insertBefore(startOf(pass.forwardEnd),
+                              autocastName + ".exit();\n" + src_.indentOf(pass.forwardEnd->getBeginLoc()));
       if (fp16)
         finding_.replace(pass.loss->getSourceRange(), scaledLoss(pass, lossText));
     }
@@ -185,6 +186,10 @@ public:
   }
 
 private:
+  /// Where text inserted before `s` goes: its first character, or the macro invocation it starts
+  /// with (`AT_ASSERT(...);`; TrainingLoops refuses a region edge that starts inside an expansion).
+  clang::SourceLocation startOf(const clang::Stmt *s) const { return sm_.getExpansionLoc(s->getBeginLoc()); }
+
   /// The code whose names the new declarations must not shadow or clash with.
   const clang::Stmt *scopeForNames() const {
     const clang::FunctionDecl *fn = it_.function;

@@ -111,6 +111,22 @@ void training_loop(torch::nn::Linear model, torch::Tensor x, torch::Tensor y) {
   }
 }
 
+// The same in the order of the pytorch-cpp tutorials (forward, loss, zero_grad, backward, step):
+// the zero_grad after the loss does not end the forward pass.
+void tutorial_order(torch::nn::Linear model, torch::Tensor x, torch::Tensor y) {
+  torch::optim::Adam optimizer(model->parameters());
+  for (int step = 0; step < 10; ++step) {
+    auto z = model(x);
+    auto loss = torch::binary_cross_entropy(torch::sigmoid(z), y);
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: binary_cross_entropy is unsafe
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: autocast is enabled by the forward and loss of a training loop
+    // CHECK-FIXES: auto loss = torch::binary_cross_entropy_with_logits(z, y);
+    optimizer.zero_grad();
+    loss.backward();
+    optimizer.step();
+  }
+}
+
 // ampify::run_in_fp32 runs the lambda with autocast off: BCE computes in fp32 there.
 torch::Tensor bce_in_fp32(torch::Tensor z, torch::Tensor y) {
   ampify::Autocast autocast;

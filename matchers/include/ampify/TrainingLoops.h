@@ -29,10 +29,16 @@ struct BackwardPass {
   const clang::Stmt *statement = nullptr;
   const clang::CompoundStmt *block = nullptr;
   /// The statements of `block` before `statement` that compute the forward pass and the loss, in
-  /// order: everything after the previous zero_grad/backward/step of the iteration (or the start
-  /// of the block). Empty when the loss was computed by an earlier pass or inside the backward
-  /// statement itself (see `lossComputedInline`).
+  /// order: the region that `ampify fix` puts under autocast. They start after the previous
+  /// backward/step/update of the iteration (or the start of the block), and after a zero_grad
+  /// written before the loss is computed; they end at `forwardEnd`. Empty when the loss was
+  /// computed by an earlier pass or inside the backward statement itself (see
+  /// `lossComputedInline`).
   std::vector<const clang::Stmt *> forward;
+  /// The statement of `block` right after `forward`: `statement`, or a zero_grad written between
+  /// the loss and the backward (forward, loss, zero_grad, backward, step: the order of the
+  /// pytorch-cpp tutorials), which stays outside the region with everything after it.
+  const clang::Stmt *forwardEnd = nullptr;
   /// The loss expression calls something (`criterion(model(x), y).backward()`): the forward pass
   /// runs inside the backward statement.
   bool lossComputedInline = false;
