@@ -478,7 +478,9 @@ public:
     for (const TrainingIteration &iteration : TrainingLoops::of(ctx_).iterations())
       for (const BackwardPass &pass : iteration.passes)
         if (!pass.forward.empty())
-          loopForward_[pass.forward.front()] = pass.statement;
+          // The region ends where the migration's `autocast.exit()` goes: at a zero_grad written
+          // between the loss and the backward, else at the backward statement.
+          loopForward_[pass.forward.front()] = pass.forwardEnd ? pass.forwardEnd : pass.statement;
   }
 
   void analyseEntry(const FunctionDecl *fn) {
@@ -661,7 +663,7 @@ private:
     if (const auto *compound = dyn_cast<CompoundStmt>(s)) {
       Region outer = env.region;
       size_t guards = env.guards.size();
-      const Stmt *loopBackward = nullptr; // where the current training-loop region ends
+      const Stmt *loopBackward = nullptr; // where the current training-loop region ends (exclusive)
       Region beforeLoop;
       for (const Stmt *child : compound->body()) {
         if (child == loopBackward) {

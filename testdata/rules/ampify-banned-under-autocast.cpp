@@ -127,6 +127,20 @@ void tutorial_order(torch::nn::Linear model, torch::Tensor x, torch::Tensor y) {
   }
 }
 
+// After a zero_grad written between the loss and the backward, the migrated code has left
+// autocast (`autocast.exit()` goes before the zero_grad): a BCE there computes in fp32.
+void tutorial_order_after_zero_grad(torch::nn::Linear model, torch::Tensor x, torch::Tensor y) {
+  torch::optim::Adam optimizer(model->parameters());
+  for (int step = 0; step < 10; ++step) {
+    auto z = model(x);
+    auto loss = torch::binary_cross_entropy_with_logits(z, y);
+    optimizer.zero_grad();
+    auto monitor = torch::binary_cross_entropy(torch::sigmoid(z.detach()), y);
+    loss.backward();
+    optimizer.step();
+  }
+}
+
 // ampify::run_in_fp32 runs the lambda with autocast off: BCE computes in fp32 there.
 torch::Tensor bce_in_fp32(torch::Tensor z, torch::Tensor y) {
   ampify::Autocast autocast;
