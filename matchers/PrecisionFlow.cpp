@@ -1141,7 +1141,9 @@ private:
     fact.where = layer ? layer->getBeginLoc() : call->getBeginLoc();
     fact.because = "the output of `" + op.str() + "`";
     bool autocast = env.region.kind == RegionKind::Autocast;
-    if (policy == CastPolicy::Factory) {
+    // Factories, and fp32-unless-dtype ops under autocast: the dtype their arguments name, else
+    // fp32.
+    if (policy == CastPolicy::Factory || (autocast && policy == CastPolicy::Fp32UnlessDtype)) {
       bool sawDtype = false;
       Precision dtype = Precision::Unknown;
       for (const Expr *a : args) {
@@ -1171,17 +1173,6 @@ private:
       fact.value = Precision::Fp32;
       fact.because += ", which autocast runs in fp32";
       return fact;
-    }
-    if (autocast && policy == CastPolicy::Fp32UnlessDtype) {
-      bool sawDtype = false;
-      Precision dtype = Precision::Unknown;
-      for (const Expr *a : args) {
-        dtype = PrecisionFlow::dtypeNamedIn(a, ctx_, &sawDtype);
-        if (sawDtype)
-          break;
-      }
-      fact.value = sawDtype ? dtype : Precision::Fp32;
-      return fact.value == Precision::Unknown ? unknownFact() : fact;
     }
     // Outside a region every op runs in its inputs' dtype; inside, so do promote and
     // fall-through ops.

@@ -89,6 +89,25 @@ class Scale(unittest.TestCase):
             f.write(text)
         return path
 
+    def stderr_on_a_terminal(self, env):
+        """What `ampify check -j2 --no-cache src` writes to stderr when stderr is a terminal."""
+        master, slave = pty.openpty()
+        proc = subprocess.Popen([ARGS.ampify, "check", self.mock, "--color=never", "--cache-dir=" + self.cache,
+                                 "-j2", "--no-cache", self.src], stdout=subprocess.PIPE, stderr=slave, env=env)
+        os.close(slave)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # the terminal closes when the process exits
+                break
+            if not chunk:
+                break
+            seen += chunk
+        proc.communicate(timeout=300)
+        os.close(master)
+        return seen
+
     def check(self, *args, cache=None, env=None):
         return ampify("check", self.mock, "--color=never", "--cache-dir=" + (cache or self.cache),
                       *args, env=env)
@@ -268,39 +287,11 @@ class Scale(unittest.TestCase):
         quiet = self.check("-j2", "--no-cache", self.src)
         self.assertNotIn("\r", quiet.stderr)
         self.assertNotIn("ETA", quiet.stderr)
-        master, slave = pty.openpty()
         env = {k: v for k, v in os.environ.items() if k != "CI"}
-        proc = subprocess.Popen([ARGS.ampify, "check", self.mock, "--color=never", "--cache-dir=" + self.cache,
-                                 "-j2", "--no-cache", self.src], stdout=subprocess.PIPE, stderr=slave, env=env)
-        os.close(slave)
-        seen = b""
-        while True:
-            try:
-                chunk = os.read(master, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            seen += chunk
-        proc.communicate(timeout=300)
-        os.close(master)
+        seen = self.stderr_on_a_terminal(env)
         self.assertRegex(seen.decode(errors="replace"), r"\[\d+/7\] \d+%")
         env["CI"] = "true"
-        master, slave = pty.openpty()
-        proc = subprocess.Popen([ARGS.ampify, "check", self.mock, "--color=never", "--cache-dir=" + self.cache,
-                                 "-j2", "--no-cache", self.src], stdout=subprocess.PIPE, stderr=slave, env=env)
-        os.close(slave)
-        seen = b""
-        while True:
-            try:
-                chunk = os.read(master, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            seen += chunk
-        proc.communicate(timeout=300)
-        os.close(master)
+        seen = self.stderr_on_a_terminal(env)
         self.assertNotIn(b"ETA", seen)
         self.assertNotIn(b"/7]", seen)
 
