@@ -242,9 +242,7 @@ private:
 
   static std::string show(T value) {
     if constexpr (Real) {
-      char buf[32];
-      snprintf(buf, sizeof buf, "%g", value);
-      return buf;
+      return formatReal(value);
     } else {
       return std::to_string(value);
     }
@@ -516,6 +514,12 @@ private:
 };
 
 } // namespace
+
+std::string formatReal(double value) {
+  char buf[32];
+  snprintf(buf, sizeof buf, "%g", value);
+  return buf;
+}
 
 std::vector<ConstantValue> ConstantEvaluator::evaluate(const Expr *e) {
   Index &idx = index();

@@ -1363,6 +1363,11 @@ void addReasonNotes(FindingBuilder &finding, const PrecisionFlow &flow, const Pr
     finding.note(loc, text);
 }
 
+void addOriginNotes(FindingBuilder &finding, llvm::ArrayRef<ValueOrigin> origins) {
+  for (const ValueOrigin &origin : origins)
+    finding.note(origin.loc, origin.message);
+}
+
 void addRegionNote(FindingBuilder &finding, const Region &region) {
   if (region.kind != RegionKind::None && region.opened.isValid())
     finding.note(region.opened, llvm::Twine(region.kind == RegionKind::Disabled ? "autocast is disabled by "

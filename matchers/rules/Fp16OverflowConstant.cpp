@@ -56,10 +56,9 @@ public:
       op = op.substr(op.rfind(':') + 1);
       FindingBuilder finding =
           report(ctx, arg->getBeginLoc(),
-                 llvm::Twine("constant ") + formatted(value) + " overflows fp16 (largest finite value 65504) in `" +
+                 llvm::Twine("constant ") + formatReal(value) + " overflows fp16 (largest finite value 65504) in `" +
                      op + "`");
-      for (const ValueOrigin &origin : overflowing->origins)
-        finding.note(origin.loc, origin.message);
+      addOriginNotes(finding, overflowing->origins);
       bool mask = op == "masked_fill" || op == "masked_fill_";
       // A parameter's value is one caller's: the other callers' calls must not change.
       if (mask && !overflowing->fromCaller)
@@ -75,13 +74,6 @@ public:
       addReasonNotes(finding, flow, written->fact);
       addRegionNote(finding, written->region);
     }
-  }
-
-private:
-  static std::string formatted(double v) {
-    char buf[32];
-    snprintf(buf, sizeof buf, "%g", v);
-    return buf;
   }
 };
 

@@ -79,11 +79,10 @@ public:
       if (!value)
         continue;
       FindingBuilder finding = report(ctx, arg->getBeginLoc(),
-                                      "constant " + formatted(value->value) +
+                                      "constant " + formatReal(value->value) +
                                           " is below fp16's smallest normal value (6.1e-5) and is lost "
                                           "against an fp16 tensor");
-      for (const ValueOrigin &origin : value->origins)
-        finding.note(origin.loc, origin.message);
+      addOriginNotes(finding, value->origins);
       finding.note(arg->getBeginLoc(), "use at least 1e-4 (fp16's epsilon is 9.8e-4), or compute this in "
                                        "fp32 in an ampify::AutocastDisabled scope");
       addReasonNotes(finding, flow, tensor->fact);
@@ -92,12 +91,6 @@ public:
   }
 
 private:
-  static std::string formatted(double v) {
-    char buf[32];
-    snprintf(buf, sizeof buf, "%g", v);
-    return buf;
-  }
-
   static bool convertsToHalf(const CallExpr *conversion, ASTContext &ctx) {
     for (const Expr *arg : conversion->arguments())
       if (PrecisionFlow::dtypeNamedIn(arg, ctx) == Precision::Half)
@@ -118,10 +111,9 @@ private:
     if (!conversion || !convertsToHalf(conversion, ctx))
       return;
     FindingBuilder finding = report(ctx, eps->getArg(0)->getBeginLoc(),
-                                    "Adam's eps " + formatted(value->value) +
+                                    "Adam's eps " + formatReal(value->value) +
                                         " underflows in fp16 optimizer state: the model was converted to half");
-    for (const ValueOrigin &origin : value->origins)
-      finding.note(origin.loc, origin.message);
+    addOriginNotes(finding, value->origins);
     finding.note(conversion->getBeginLoc(), "the model is converted to half here");
   }
 };

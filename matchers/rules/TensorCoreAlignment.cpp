@@ -7,6 +7,7 @@
 // into matmul/mm/bmm/linear. Values go through ConstantEvaluator; an unknown value is skipped.
 // No fix-it: padding a model dimension changes its checkpoints, so the suggestion is text only.
 #include "ampify/ConstantValue.h"
+#include "ampify/PrecisionFlow.h"
 #include "ampify/RuleRegistry.h"
 #include "ampify/TorchApi.h"
 
@@ -464,8 +465,7 @@ private:
     if (dim.dimClass == DimClass::Batch)
       message += " (the batch dimension costs little on recent GPUs: see the rule's documentation)";
     FindingBuilder finding = report(*ctx_, loc, message);
-    for (const ValueOrigin &origin : value.origins)
-      finding.note(origin.loc, origin.message);
+    addOriginNotes(finding, value.origins);
   }
 };
 

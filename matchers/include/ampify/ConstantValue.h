@@ -38,6 +38,9 @@ template <typename T> struct BasicConstantValue {
 using ConstantValue = BasicConstantValue<int64_t>;
 using RealConstantValue = BasicConstantValue<double>;
 
+/// How messages and notes print a floating constant ("%g": 1e-08, 65536, -1e+09).
+std::string formatReal(double value);
+
 class ConstantEvaluator {
 public:
   explicit ConstantEvaluator(clang::ASTContext &ctx);

@@ -124,4 +124,6 @@ class FindingBuilder;
 void addReasonNotes(FindingBuilder &finding, const PrecisionFlow &flow, const PrecisionFact &fact);
 /// Adds a note pointing at where `region` was opened.
 void addRegionNote(FindingBuilder &finding, const Region &region);
+/// Adds the notes saying where a constant's value came from (ConstantEvaluator's origins).
+void addOriginNotes(FindingBuilder &finding, llvm::ArrayRef<ValueOrigin> origins);
 } // namespace ampify
