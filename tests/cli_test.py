@@ -3,11 +3,11 @@
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import unittest
+
+from scratch import ScratchDirTest
 
 ARGS = None
 
@@ -33,20 +33,10 @@ def ampify(*args, cwd=None, env=None):
                           text=True, cwd=cwd, env=env)
 
 
-class Cli(unittest.TestCase):
+class Cli(ScratchDirTest):
     def setUp(self):
-        self.dir = tempfile.mkdtemp(prefix="ampify-cli-")
+        super().setUp()
         self.mock = "--torch-prefix=" + ARGS.mock_prefix
-
-    def tearDown(self):
-        shutil.rmtree(self.dir, ignore_errors=True)
-
-    def write(self, name, text):
-        path = os.path.join(self.dir, name)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w") as f:
-            f.write(text)
-        return path
 
     def snapshot(self):
         out = {}

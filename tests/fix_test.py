@@ -5,11 +5,11 @@ shared by two translation units is migrated once; --diff writes nothing; exit co
 input (nothing is written when a path is missing or a file does not compile)."""
 import argparse
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import unittest
+
+from scratch import ScratchDirTest
 
 ARGS = None
 
@@ -75,20 +75,11 @@ void train(torch::optim::SGD &opt) {
 """
 
 
-class Fix(unittest.TestCase):
-    def setUp(self):
-        self.dir = os.path.realpath(tempfile.mkdtemp(prefix="ampify-fix-"))
-
-    def tearDown(self):
-        shutil.rmtree(self.dir, ignore_errors=True)
-
+class Fix(ScratchDirTest):
     def project(self, name, files):
-        root = os.path.join(self.dir, name)
-        os.makedirs(root)
         for rel, text in files.items():
-            with open(os.path.join(root, rel), "w") as f:
-                f.write(text)
-        return root
+            self.write(os.path.join(name, rel), text)
+        return os.path.join(self.dir, name)
 
     def contents(self, root):
         files = {}

@@ -11,6 +11,8 @@ import sys
 import tempfile
 import unittest
 
+from scratch import ScratchDirTest
+
 ARGS = None
 RULE = "ampify-banned-under-autocast"
 
@@ -54,24 +56,17 @@ def git(cwd, *args):
                    check=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
-class Gate(unittest.TestCase):
+class Gate(ScratchDirTest):
     def setUp(self):
-        self.dir = os.path.realpath(tempfile.mkdtemp(prefix="ampify-gate-"))
+        super().setUp()
         # The scratch project's root config: nothing above the temp dir may leak in.
         self.write(".ampify.yaml", "InheritParentConfig: false\n")
         self.mock = "--torch-prefix=" + ARGS.mock_prefix
         self.cache = tempfile.mkdtemp(prefix="ampify-gate-cache-")
 
     def tearDown(self):
-        shutil.rmtree(self.dir, ignore_errors=True)
+        super().tearDown()
         shutil.rmtree(self.cache, ignore_errors=True)
-
-    def write(self, name, text):
-        path = os.path.join(self.dir, name)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w") as f:
-            f.write(text)
-        return path
 
     def check(self, *args):
         return run("check", self.mock, "--color=never", "--cache-dir=" + self.cache, *args,

@@ -8,11 +8,11 @@ import argparse
 import copy
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import unittest
+
+from scratch import ScratchDirTest
 
 from gate_test import BAD, TWO_BAD
 
@@ -24,23 +24,13 @@ torch::Tensor g(torch::Tensor z, torch::Tensor y) {
 """
 
 
-class SarifValidation(unittest.TestCase):
+class SarifValidation(ScratchDirTest):
     def setUp(self):
-        self.dir = os.path.realpath(tempfile.mkdtemp(prefix="ampify-sarif-"))
+        super().setUp()
         self.write(".ampify.yaml", "InheritParentConfig: false\n")
         self.write("src/a.cpp", BAD)
         self.write("src/b.cpp", TWO_BAD)
         self.write("src/clean.cpp", CLEAN)
-
-    def tearDown(self):
-        shutil.rmtree(self.dir, ignore_errors=True)
-
-    def write(self, name, text):
-        path = os.path.join(self.dir, name)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w") as f:
-            f.write(text)
-        return path
 
     def ampify(self, *args):
         r = subprocess.run([ARGS.ampify, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,

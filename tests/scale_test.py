@@ -15,9 +15,10 @@ import signal
 import stat
 import subprocess
 import sys
-import tempfile
 import time
 import unittest
+
+from scratch import ScratchDirTest
 
 ARGS = None
 
@@ -65,9 +66,9 @@ def ampify(*args, env=None, timeout=300):
                           text=True, env=env, timeout=timeout)
 
 
-class Scale(unittest.TestCase):
+class Scale(ScratchDirTest):
     def setUp(self):
-        self.dir = tempfile.mkdtemp(prefix="ampify-scale-")
+        super().setUp()
         self.src = os.path.join(self.dir, "src")
         self.cache = os.path.join(self.dir, "cache")
         self.mock = "--torch-prefix=" + ARGS.mock_prefix
@@ -76,18 +77,6 @@ class Scale(unittest.TestCase):
             self.write("src/hazard%d.cpp" % n, HAZARD.format(n=n))
         for n in range(3):
             self.write("src/clean%d.cpp" % n, CLEAN.format(n=n))
-
-    def tearDown(self):
-        for path, _, _ in os.walk(self.dir):
-            os.chmod(path, 0o755)
-        shutil.rmtree(self.dir, ignore_errors=True)
-
-    def write(self, name, text):
-        path = os.path.join(self.dir, name)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w") as f:
-            f.write(text)
-        return path
 
     def stderr_on_a_terminal(self, env):
         """What `ampify check -j2 --no-cache src` writes to stderr when stderr is a terminal."""
