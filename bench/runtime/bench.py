@@ -1,17 +1,24 @@
-"""Python side of the ampify runtime benchmark (same model, batch and protocol as bench.cpp).
-  python3 bench.py run PY.txt [ROUNDS [STEPS]]   runs the Python modes, writes "mode ms_round1 ..." lines
-  python3 bench.py report --py PY1.txt [PY2.txt] --cpp CPP1.txt [CPP2.txt]
-                                                  medians, spreads and the ratios against the targets
+"""Python side of the ampify runtime benchmark (same model, batch and protocol as bench_modes.cpp).
+  python3 bench.py run PY.txt [ROUNDS [STEPS]] [--cpp-library LIB]
+        runs the Python modes, writes "mode ms_round1 ..." lines; with LIB
+        (libampify_runtime_bench_modes.so) the C++ modes ("cpp:<mode>") take turns with them in this process
+  python3 bench.py report [--py PY1.txt PY2.txt --cpp CPP1.txt CPP2.txt] [--inprocess BOTH1.txt ...]
+        medians, spreads and the ratios against the targets
   python3 bench.py profile DIR                    torch.profiler traces of 3 steps per mode: DIR/py_<mode>.json
   python3 bench.py kernels DIR                    compares DIR/cpp_<mode>.json with DIR/py_<mode>.json
   python3 bench.py clocks [ROUNDS [STEPS]]        SM clock, power and zero gradients per unscaled/scaled mode
-As in bench.cpp, every mode has its own model (same initial weights), optimizer and scaler, and the
-modes take turns round by round, so clock or allocator drift lands on all of them alike. Ratios
-between modes of one process are taken round by round (paired); C++/Python ratios compare the
-medians of all rounds of each language (the processes alternate: C++, Python, C++, Python)."""
+As in bench_modes.cpp, every mode has its own model (same initial weights), optimizer and scaler, and
+the modes take turns round by round, so clock or allocator drift lands on all of them alike. Ratios
+between modes of one process are taken round by round (paired). C++/Python ratios are measured two
+ways: between separate processes (the stand-alone C++ program and this script, alternating C++,
+Python, C++, Python; medians of all rounds of each language), and within one process (--cpp-library:
+the C++ round of a mode and the Python round of the same mode, paired round by round)."""
 import argparse
 import collections
+import ctypes
 import json
+import os
+import re
 import statistics
 import sys
 import threading
@@ -66,6 +73,52 @@ class Mode:
         else:
             self.opt.step()
 
+    def timed(self, steps, x, y):
+        """ms per step over `steps` steps between two device synchronizations."""
+        torch.cuda.synchronize()
+        t0 = time.perf_counter()
+        for _ in range(steps):
+            self.step(x, y)
+        torch.cuda.synchronize()
+        return (time.perf_counter() - t0) * 1e3 / steps
+
+    def final_scale(self):
+        return self.scaler.get_scale() if self.use_scaler else 1.0
+
+
+class CppMode:
+    """A mode of bench_modes.cpp, run in this process through libampify_runtime_bench_modes.so (its
+    own models and data, made from the same seeds); each round is one call, timed in C++."""
+
+    def __init__(self, lib, index):
+        self.lib, self.index = lib, index
+        self.name = "cpp:" + lib.ampify_bench_mode_name(index).decode()
+
+    def timed(self, steps, x, y):
+        return self.lib.ampify_bench_run(self.index, steps)
+
+    def final_scale(self):
+        return self.lib.ampify_bench_final_scale(self.index)
+
+
+def load_cpp_modes(path):
+    lib = ctypes.CDLL(path)
+    lib.ampify_bench_setup.restype = ctypes.c_int
+    lib.ampify_bench_mode_name.argtypes = [ctypes.c_int]
+    lib.ampify_bench_mode_name.restype = ctypes.c_char_p
+    lib.ampify_bench_run.argtypes = [ctypes.c_int, ctypes.c_int]
+    lib.ampify_bench_run.restype = ctypes.c_double
+    lib.ampify_bench_final_scale.argtypes = [ctypes.c_int]
+    lib.ampify_bench_final_scale.restype = ctypes.c_double
+    return [CppMode(lib, i) for i in range(lib.ampify_bench_setup())]
+
+
+def cuda_libraries():
+    """The CUDA libraries loaded, as bench.cpp lists them (it may load other copies than torch's)."""
+    with open("/proc/self/maps") as f:
+        paths = {line[line.index("/"):].strip() for line in f if "/" in line}
+    return sorted(p for p in paths if re.match(r"lib(cublas|cudart|cudnn\.so|nvrtc\.so)", os.path.basename(p)))
+
 
 def setup(names):
     modes = [Mode(n) for n in names]
@@ -77,6 +130,8 @@ def setup(names):
     for m in modes:
         for _ in range(WARMUP):
             m.step(x, y)
+    for lib in cuda_libraries():
+        print(f"bench.py: library {lib}", flush=True)
     return modes, x, y
 
 
@@ -85,28 +140,26 @@ def timed_rounds(modes, x, y, rounds, steps, on_mode=None):
     for r in range(rounds):
         for k in range(len(modes)):
             m = modes[(r + k) % len(modes)]
-            torch.cuda.synchronize()
             if on_mode:
                 on_mode(m.name)
-            t0 = time.perf_counter()
-            for _ in range(steps):
-                m.step(x, y)
-            torch.cuda.synchronize()
-            ms[m.name].append((time.perf_counter() - t0) * 1e3 / steps)
+            ms[m.name].append(m.timed(steps, x, y))
             if on_mode:
                 on_mode(None)
     return ms
 
 
-def run(out, rounds=15, steps=20):
+def run(out, rounds=15, steps=20, cpp_library=None):
     modes, x, y = setup(list(MODES))
+    if cpp_library:
+        modes += load_cpp_modes(cpp_library)
     print(f"bench.py: {rounds} rounds x {steps} steps per mode, modes interleaved", flush=True)
     ms = timed_rounds(modes, x, y, rounds, steps)
     with open(out, "w") as f:
+        f.writelines(f"# library {lib}\n" for lib in cuda_libraries())
         for m in modes:
             v = ms[m.name]
-            print(f"py  {m.name:<19} median {statistics.median(v):.3f} ms/step (rounds: min {min(v):.3f} "
-                  f"max {max(v):.3f}; final scale {m.scaler.get_scale() if m.use_scaler else 1.0:.0f})", flush=True)
+            print(f"{'' if isinstance(m, CppMode) else 'py  '}{m.name:<23} median {statistics.median(v):.3f} ms/step "
+                  f"(rounds: min {min(v):.3f} max {max(v):.3f}; final scale {m.final_scale():.0f})", flush=True)
             f.write(m.name + " " + " ".join(str(t) for t in v) + "\n")
 
 
@@ -216,8 +269,12 @@ def clocks(rounds=6, steps=40):
 
 
 def read(path):
+    """A result file's per-round timings by mode; its "# library" lines under the key "libraries"."""
     with open(path) as f:
-        return {k: [float(t) for t in v] for k, *v in (line.split() for line in f if line.strip())}
+        lines = [line.split() for line in f if line.strip()]
+    runs = {k: [float(t) for t in v] for k, *v in lines if k != "#"}
+    runs["libraries"] = {v[1] for k, *v in lines if k == "#" and v[0] == "library"}
+    return runs
 
 
 def spread(v):
@@ -230,36 +287,62 @@ def fmt(v, unit=""):
     return f"{med:.3f}{unit} (IQR {q1:.3f}-{q3:.3f}, range {lo:.3f}-{hi:.3f}, n={len(v)})"
 
 
-def report(py_paths, cpp_paths):
+def report(py_paths, cpp_paths, inprocess_paths):
+    """Separate processes: --py/--cpp files; one process: --inprocess files (both languages' rounds).
+    Mode-vs-mode ratios (the scaler's overhead) pool the paired rounds of every process of a language."""
     py_runs, cpp_runs = [read(p) for p in py_paths], [read(p) for p in cpp_paths]
-    pooled = lambda runs, k: [t for r in runs for t in r[k]]
+    both = [read(p) for p in inprocess_paths]
+    cpp_in = [{k[len("cpp:"):]: v for k, v in r.items() if k.startswith("cpp:")} for r in both]
+    py_in = [{k: v for k, v in r.items() if k in MODES} for r in both]
+    pooled = lambda runs, k: [t for r in runs for t in r.get(k, [])]
 
-    def paired(runs, a, b):  # round-by-round ratios a/b within each process, pooled
-        return [x / y for r in runs for x, y in zip(r[a], r[b])]
+    def paired(pairs):  # round-by-round ratios a/b, pooled over processes
+        return [x / y for a, b in pairs for x, y in zip(a, b)]
 
-    print("ms/step, median over all rounds of all runs of a language (IQR, range, rounds):")
-    for k in MODES:
-        line = f"  {k:<20} Python {fmt(pooled(py_runs, k))}"
-        if k in cpp_runs[0]:
-            line += f"\n  {'':<20} C++    {fmt(pooled(cpp_runs, k))}"
-        print(line)
-    med = lambda runs, k: statistics.median(pooled(runs, k))
-
-    def lang_ratio(ck, pk):
-        per_pair = [statistics.median(c[ck]) / statistics.median(p[pk]) for c in cpp_runs for p in py_runs]
-        return med(cpp_runs, ck) / med(py_runs, pk), min(per_pair), max(per_pair)
+    def paired_row(label, v, target=None, op="<="):
+        med_, q1, q3, lo, hi = spread(v)
+        return label, med_, f"paired rounds IQR {q1:.3f}-{q3:.3f}, range {lo:.3f}-{hi:.3f}", target, op
 
     rows = []
-    for label, ck, pk, target in [
-        ("C++/Python, GradScaler + AdamW (Python foreach)", "scaler", "scaler", 1.0),
-        ("C++/Python, GradScaler + AdamW (Python for-loop)", "scaler", "scaler_forloop", None),
-        ("C++/Python, sync-free fused (Python fused=True)", "fused", "fused", 1.0),
-        ("C++/Python, no scaler, plain AdamW", "noscale", "noscale", None),
-        ("C++/Python, no scaler, fused AdamW", "fused_noscale", "fused_noscale", None),
-    ]:
-        r, lo, hi = lang_ratio(ck, pk)
-        rows.append((label, r, f"run pairs {lo:.3f}-{hi:.3f}", target, "<="))
-    for lang, runs in [("C++", cpp_runs), ("Python", py_runs)]:
+    if py_runs and cpp_runs:
+        libs = lambda runs: set().union(*(r["libraries"] for r in runs))
+        if libs(py_runs) != libs(cpp_runs):
+            print("NOTE: C++ and Python loaded different CUDA libraries:")
+            for path in sorted(libs(cpp_runs) ^ libs(py_runs)):
+                print(f"  {'C++' if path in libs(cpp_runs) else 'Python'} only: {path}")
+        print("Separate processes: ms/step, median over all rounds of all runs of a language (IQR, range, rounds):")
+        for k in MODES:
+            print(f"  {k:<20} Python {fmt(pooled(py_runs, k))}")
+            if pooled(cpp_runs, k):
+                print(f"  {'':<20} C++    {fmt(pooled(cpp_runs, k))}")
+        med = lambda runs, k: statistics.median(pooled(runs, k))
+        for label, ck, pk, target in [
+            ("GradScaler + AdamW (Python foreach)", "scaler", "scaler", 1.0),
+            ("GradScaler + AdamW (Python for-loop)", "scaler", "scaler_forloop", None),
+            ("sync-free fused (Python fused=True)", "fused", "fused", 1.0),
+            ("no scaler, plain AdamW", "noscale", "noscale", None),
+            ("no scaler, fused AdamW", "fused_noscale", "fused_noscale", None),
+        ]:
+            per_pair = [statistics.median(c[ck]) / statistics.median(p[pk]) for c in cpp_runs for p in py_runs]
+            rows.append((f"C++/Python, separate processes, {label}", med(cpp_runs, ck) / med(py_runs, pk),
+                         f"run pairs {min(per_pair):.3f}-{max(per_pair):.3f}", target, "<="))
+    if both:
+        print("One process: ms/step, median over all rounds (IQR, range, rounds):")
+        for k in MODES:
+            print(f"  {k:<20} Python {fmt(pooled(py_in, k))}")
+            if pooled(cpp_in, k):
+                print(f"  {'':<20} C++    {fmt(pooled(cpp_in, k))}")
+        for label, ck, pk, target in [
+            ("GradScaler + AdamW (Python foreach)", "scaler", "scaler", 1.0),
+            ("GradScaler + AdamW (Python for-loop)", "scaler", "scaler_forloop", None),
+            ("sync-free fused (Python fused=True)", "fused", "fused", 1.0),
+            ("no scaler, plain AdamW", "noscale", "noscale", None),
+            ("no scaler, fused AdamW", "fused_noscale", "fused_noscale", None),
+            ("no scaler, fused AdamW, loss x 65536", "fused_noscale_const", "fused_noscale_const", None),
+        ]:
+            v = paired((c[ck], p[pk]) for c, p in zip(cpp_in, py_in))
+            rows.append(paired_row(f"C++/Python, one process, {label}", v, target))
+    for lang, runs in [("C++", cpp_runs + cpp_in), ("Python", py_runs + py_in)]:
         for label, a, b, target in [
             ("scaler overhead, plain AdamW (vs noscale)", "scaler", "noscale", 1.03),
             ("scaler overhead, fused AdamW (vs fused_noscale)", "fused", "fused_noscale", 1.03),
@@ -267,33 +350,39 @@ def report(py_paths, cpp_paths):
             ("scaler overhead, fused AdamW (vs loss x 65536)", "fused", "fused_noscale_const", None),
             ("unscaled loss x 65536 vs unscaled, plain AdamW", "noscale_const", "noscale", None),
         ]:
-            v = paired(runs, a, b)
-            med_, q1, q3, lo, hi = spread(v)
-            rows.append((f"{lang} {label}", med_, f"paired rounds IQR {q1:.3f}-{q3:.3f}, range {lo:.3f}-{hi:.3f}",
-                         target, "<="))
-    v = paired(cpp_runs, "fused", "scaler")
-    med_, q1, q3, lo, hi = spread(v)
-    rows.append(("C++ sync-free fused / plain GradScaler step", med_,
-                 f"paired rounds IQR {q1:.3f}-{q3:.3f}, range {lo:.3f}-{hi:.3f}", 1.0, "<"))
+            if runs:
+                rows.append(paired_row(f"{lang} {label}", paired((r[a], r[b]) for r in runs), target))
+    if cpp_runs + cpp_in:
+        v = paired((r["fused"], r["scaler"]) for r in cpp_runs + cpp_in)
+        rows.append(paired_row("C++ sync-free fused / plain GradScaler step", v, 1.0, "<"))
     print("RATIOS (median; the spread in brackets)")
     for label, r, extra, target, op in rows:
         verdict = ""
         if target is not None:
             ok = r <= target if op == "<=" else r < target
             verdict = f"  target {op} {target:.2f}: {'met' if ok else 'MISSED'}"
-        print(f"  {label:<58} {r:.3f}  [{extra}]{verdict}")
+        print(f"  {label:<70} {r:.3f}  [{extra}]{verdict}")
 
 
 if __name__ == "__main__":
     cmd = sys.argv[1]
     if cmd == "run":
-        run(sys.argv[2], *(int(a) for a in sys.argv[3:5]))
-    elif cmd == "report":
-        ap = argparse.ArgumentParser()
-        ap.add_argument("--py", nargs="+", required=True)
-        ap.add_argument("--cpp", nargs="+", required=True)
+        ap = argparse.ArgumentParser(prog="bench.py run")
+        ap.add_argument("out")
+        ap.add_argument("rounds", nargs="?", type=int, default=15)
+        ap.add_argument("steps", nargs="?", type=int, default=20)
+        ap.add_argument("--cpp-library")
         a = ap.parse_args(sys.argv[2:])
-        report(a.py, a.cpp)
+        run(a.out, a.rounds, a.steps, a.cpp_library)
+    elif cmd == "report":
+        ap = argparse.ArgumentParser(prog="bench.py report")
+        ap.add_argument("--py", nargs="+", default=[])
+        ap.add_argument("--cpp", nargs="+", default=[])
+        ap.add_argument("--inprocess", nargs="+", default=[])
+        a = ap.parse_args(sys.argv[2:])
+        if bool(a.py) != bool(a.cpp) or not (a.py or a.inprocess):
+            ap.error("give --py and --cpp files (separate processes), --inprocess files, or both")
+        report(a.py, a.cpp, a.inprocess)
     elif cmd == "profile":
         profile(sys.argv[2])
     elif cmd == "kernels":

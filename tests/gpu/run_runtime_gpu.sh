@@ -49,6 +49,7 @@ if [ "${AMPIFY_SKIP_BENCH:-0}" != 1 ]; then
 fi
 wait $consumer_build || exit 1
 BENCH=$B/bench_installed/ampify_runtime_bench
+BENCH_MODES=$B/bench_installed/libampify_runtime_bench_modes.so
 
 if [ "${AMPIFY_ONLY_BENCH:-0}" != 1 ]; then
 step "runtime tests (ctest; the install test is the step below)"
@@ -71,20 +72,25 @@ fi
 
 if [ "${AMPIFY_SKIP_BENCH:-0}" != 1 ]; then
   step "benchmark (built against the installed package)"
-  # Within each process the modes take turns round by round; the processes alternate too.
+  # Within each process the modes take turns round by round. Separate processes alternate C++,
+  # Python, C++, Python; then two Python processes run the C++ modes too (through the benchmark's
+  # module), each C++ round next to the Python round of the same mode.
   R=${AMPIFY_BENCH_ROUNDS:-15}; S=${AMPIFY_BENCH_STEPS:-20}
+  BENCH_PY="$ROOT/bench/runtime/bench.py"
   "$BENCH" "$WORK/bench_cpp1.txt" "$R" "$S" \
-    && python3 "$ROOT/bench/runtime/bench.py" run "$WORK/bench_py1.txt" "$R" "$S" \
+    && python3 "$BENCH_PY" run "$WORK/bench_py1.txt" "$R" "$S" \
     && "$BENCH" "$WORK/bench_cpp2.txt" "$R" "$S" \
-    && python3 "$ROOT/bench/runtime/bench.py" run "$WORK/bench_py2.txt" "$R" "$S" \
-    && python3 "$ROOT/bench/runtime/bench.py" report --py "$WORK/bench_py1.txt" "$WORK/bench_py2.txt" \
-         --cpp "$WORK/bench_cpp1.txt" "$WORK/bench_cpp2.txt" || fail=1
+    && python3 "$BENCH_PY" run "$WORK/bench_py2.txt" "$R" "$S" \
+    && python3 "$BENCH_PY" run "$WORK/bench_both1.txt" "$R" "$S" --cpp-library "$BENCH_MODES" \
+    && python3 "$BENCH_PY" run "$WORK/bench_both2.txt" "$R" "$S" --cpp-library "$BENCH_MODES" \
+    && python3 "$BENCH_PY" report --py "$WORK/bench_py1.txt" "$WORK/bench_py2.txt" \
+         --cpp "$WORK/bench_cpp1.txt" "$WORK/bench_cpp2.txt" \
+         --inprocess "$WORK/bench_both1.txt" "$WORK/bench_both2.txt" || fail=1
   if [ "${AMPIFY_PROFILE:-0}" = 1 ]; then
     step "profile: C++ and Python kernels per step, SM clock and power"
     mkdir -p "$WORK/profile"
-    "$BENCH" --profile "$WORK/profile" && python3 "$ROOT/bench/runtime/bench.py" profile "$WORK/profile" \
-      && python3 "$ROOT/bench/runtime/bench.py" kernels "$WORK/profile" \
-      && python3 "$ROOT/bench/runtime/bench.py" clocks || fail=1
+    "$BENCH" --profile "$WORK/profile" && python3 "$BENCH_PY" profile "$WORK/profile" \
+      && python3 "$BENCH_PY" kernels "$WORK/profile" && python3 "$BENCH_PY" clocks || fail=1
   fi
 fi
 
