@@ -114,7 +114,7 @@ def load_cpp_modes(path):
 
 
 def cuda_libraries():
-    """The CUDA libraries loaded, as bench.cpp lists them (it may load other copies than torch's)."""
+    """The CUDA libraries loaded, as bench_main.cpp lists them (it may load other copies than torch's)."""
     with open("/proc/self/maps") as f:
         paths = {line[line.index("/"):].strip() for line in f if "/" in line}
     return sorted(p for p in paths if re.match(r"lib(cublas|cudart|cudnn\.so|nvrtc\.so)", os.path.basename(p)))
