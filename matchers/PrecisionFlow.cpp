@@ -1169,6 +1169,8 @@ private:
       fact.because += ", which autocast runs in " + precisionName(fact.value).str();
       return fact;
     }
+    if (autocast && policy == CastPolicy::Banned && env.region.cuda && !insideRunInFp32(call, ctx_))
+      flow_.recordBanned(call, op, env.region);
     if (autocast && (policy == CastPolicy::Fp32 || policy == CastPolicy::Banned)) {
       fact.value = Precision::Fp32;
       fact.because += ", which autocast runs in fp32";
@@ -1291,6 +1293,13 @@ void PrecisionFlow::record(const Expr *e, const PrecisionFact &fact, const Regio
 const ExprInfo *PrecisionFlow::info(const Expr *e) const {
   auto it = infos_.find(stripWrappers(e));
   return it == infos_.end() ? nullptr : &it->second;
+}
+
+void PrecisionFlow::recordBanned(const CallExpr *call, llvm::StringRef op, const Region &region) {
+  for (const BannedCall &known : bannedCalls_)
+    if (known.call == call && known.region.opened == region.opened)
+      return; // a loop body is walked twice
+  bannedCalls_.push_back({call, op.str(), region});
 }
 
 llvm::ArrayRef<Fp32IntentLost> PrecisionFlow::fp32IntentLost(const CallExpr *consumer) const {

@@ -1,5 +1,6 @@
 #include "ampify/TrainingLoopMigration.h"
 
+#include "ampify/PrecisionFlow.h"
 #include "ampify/TrainingLoops.h"
 
 #include "clang/AST/ParentMapContext.h"
@@ -482,6 +483,19 @@ private:
 
 } // namespace
 
+/// A call of an autocast-banned op that the migration would put under CUDA autocast: in the
+/// forward and loss of `it` (PrecisionFlow analyses them as the region they will become), or in a
+/// function of the TU they call. Null when the regions go on the CPU or there is none.
+const BannedCall *TrainingLoopMigration::bannedCallInForward(clang::ASTContext &ctx, const TrainingIteration &it) const {
+  if (options_.device == MigrationOptions::Device::Cpu)
+    return nullptr;
+  for (const BannedCall &banned : PrecisionFlow::of(ctx, option("TorchVersion", "")).bannedCalls())
+    for (const BackwardPass &pass : it.passes)
+      if (!pass.forward.empty() && banned.region.opened == pass.forward.front()->getBeginLoc())
+        return &banned;
+  return nullptr;
+}
+
 void TrainingLoopMigration::registerMatchers(MatchFinder &finder) {
   // Any backward() or step() makes the TU worth analysing; the analysis itself walks the TU once.
   finder.addMatcher(callExpr(callee(functionDecl(hasAnyName("backward", "step")))).bind("call"), this);
@@ -500,6 +514,17 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
     report(ctx, refusal.where, "training loop not migrated: " + refusal.message);
   bool fp16 = options_.dtype == MigrationOptions::Dtype::Float16;
   for (const TrainingIteration &it : loops.iterations()) {
+    // A banned op would compile under the migration and raise at run time ("unsafe to
+    // autocast"), so the loop stays as it is until the op is replaced.
+    if (const BannedCall *banned = bannedCallInForward(ctx, it)) {
+      report(ctx, banned->call->getBeginLoc(),
+             "training loop not migrated: `" + banned->op +
+                 "` in its forward and loss raises under CUDA autocast; use binary_cross_entropy_with_logits "
+                 "(torch::nn::BCEWithLogitsLoss) on the logits (`ampify check` offers it as a fix-it where it can, see `ampify explain "
+                 "ampify-banned-under-autocast`), then run `ampify fix` again")
+          .note(it.passes.front().call->getBeginLoc(), "the backward pass of that training loop");
+      continue;
+    }
     std::string what = fp16 ? "forward pass under ampify::Autocast (fp16), loss scaled by ampify::GradScaler"
                             : "forward pass under ampify::Autocast (bf16)";
     FindingBuilder finding = report(ctx, it.passes.front().call->getBeginLoc(),

@@ -33,3 +33,17 @@ void train(Net &model, torch::optim::AdamW &opt) {
 // CHECK-FIXES-NEXT: {{^}}    loss.backward();{{$}}
 // CHECK-FIXES-NEXT: {{^}}    torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0);{{$}}
 // CHECK-FIXES-NEXT: {{^}}    opt.step();{{$}}
+
+// On the CPU autocast runs binary_cross_entropy in fp32 (it is banned only under CUDA autocast), so
+// this loop is migrated.
+void probabilities(Net &model, torch::optim::AdamW &opt, torch::Tensor x, torch::Tensor y) {
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto loss = torch::binary_cross_entropy(torch::sigmoid(model(x)), y);
+    loss.backward();
+    opt.step();
+  }
+}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(c10::kCPU).dtype(at::kBFloat16));{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto loss = torch::binary_cross_entropy(torch::sigmoid(model(x)), y);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}

@@ -73,6 +73,14 @@ struct Fp32IntentLost {
   Region region;
 };
 
+/// A call of an op that autocast refuses on CUDA (CastPolicy::Banned: it raises "unsafe to
+/// autocast"), reached inside a CUDA autocast region, outside ampify::run_in_fp32.
+struct BannedCall {
+  const clang::CallExpr *call;
+  std::string op; ///< "binary_cross_entropy", "torch::nn::BCELoss"
+  Region region;
+};
+
 class PrecisionFlow {
 public:
   /// The TU's analysis, built on first use. `torchVersionOption` (the `TorchVersion` check option,
@@ -86,6 +94,9 @@ public:
   Region regionOf(const clang::Expr *call) const;
   /// The explicit fp32 casts that `consumer` (a lower-precision op in a region) undoes.
   llvm::ArrayRef<Fp32IntentLost> fp32IntentLost(const clang::CallExpr *consumer) const;
+  /// Every banned op call met in a CUDA autocast region, once per (call, region), in walk order.
+  /// `ampify fix` reads them: it must not put such a call under autocast.
+  llvm::ArrayRef<BannedCall> bannedCalls() const { return bannedCalls_; }
   const CastPolicyTable &policies() const { return *table_; }
   /// The TU's constant evaluator (the values of constants written into or compared with tensors),
   /// shared by the rules that query this analysis.
@@ -108,11 +119,13 @@ public:
 private:
   friend class FlowWalker;
   void record(const clang::Expr *e, const PrecisionFact &fact, const Region &region);
+  void recordBanned(const clang::CallExpr *call, llvm::StringRef op, const Region &region);
 
   clang::ASTContext &ctx_;
   const CastPolicyTable *table_;
   llvm::DenseMap<const clang::Expr *, ExprInfo> infos_;
   llvm::DenseMap<const clang::CallExpr *, std::vector<Fp32IntentLost>> intentLost_;
+  std::vector<BannedCall> bannedCalls_;
   mutable std::unique_ptr<ConstantEvaluator> constants_;
 };
 

@@ -9,6 +9,9 @@
 
 namespace ampify {
 
+struct BannedCall;
+struct TrainingIteration;
+
 struct MigrationOptions {
   enum class Dtype { Float16, BFloat16 };
   enum class Device { Cuda, Cpu, Auto };
@@ -29,6 +32,8 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
+  const BannedCall *bannedCallInForward(clang::ASTContext &ctx, const TrainingIteration &it) const;
+
   MigrationOptions options_;
   clang::ASTContext *context_ = nullptr;
 };
