@@ -4,6 +4,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/Lex/Lexer.h"
 
 namespace ampify {
 namespace {
@@ -148,6 +149,63 @@ bool insideRunInFp32(const clang::Stmt *s, clang::ASTContext &ctx) {
     parents = ctx.getParents(parent);
   }
   return false;
+}
+
+LogitsRewrite logitsRewrite(const clang::CallExpr *call, clang::ASTContext &ctx) {
+  using namespace clang;
+  const SourceManager &sm = ctx.getSourceManager();
+  auto text = [&](SourceRange range) {
+    return Lexer::getSourceText(CharSourceRange::getTokenRange(range), sm, ctx.getLangOpts()).str();
+  };
+  LogitsRewrite rewrite;
+  std::string callee = calleeName(call);
+  if (callee != "at::binary_cross_entropy" && callee != "torch::nn::functional::binary_cross_entropy") {
+    rewrite.whyNotLoc = call->getBeginLoc();
+    rewrite.whyNot = "use torch::nn::BCEWithLogitsLoss and pass it the logits (the input before its sigmoid)";
+    return rewrite;
+  }
+  const auto *ref = dyn_cast<DeclRefExpr>(call->getCallee()->IgnoreImpCasts());
+  const Expr *logits = call->getNumArgs() >= 1 ? sigmoidOperand(call->getArg(0)) : nullptr;
+  if (!logits || !ref) {
+    rewrite.whyNotLoc = call->getNumArgs() >= 1 ? call->getArg(0)->getBeginLoc() : call->getBeginLoc();
+    rewrite.whyNot = "pass the logits (the input before its sigmoid) to binary_cross_entropy_with_logits, "
+                     "which is safe under autocast";
+    return rewrite;
+  }
+  std::vector<SourceEdit> edits;
+  SourceLocation nameLoc = ref->getNameInfo().getLoc();
+  edits.push_back({CharSourceRange::getTokenRange(nameLoc), "binary_cross_entropy_with_logits"});
+  edits.push_back({CharSourceRange::getTokenRange(call->getArg(0)->getSourceRange()), text(logits->getSourceRange())});
+  bool functional = callee == "torch::nn::functional::binary_cross_entropy";
+  unsigned written = writtenArgCount(call);
+  if (!functional && written >= 4) {
+    // at::binary_cross_entropy(self, target, weight, reduction): the logits form takes
+    // pos_weight between weight and reduction.
+    SourceLocation end = Lexer::getLocForEndOfToken(call->getArg(2)->getEndLoc(), 0, sm, ctx.getLangOpts());
+    edits.push_back({CharSourceRange::getCharRange(end, end), ", /*pos_weight=*/{}"});
+  }
+  if (functional && written >= 3) {
+    const Expr *options = call->getArg(2);
+    llvm::StringRef from = "BinaryCrossEntropyFuncOptions";
+    size_t at = text(options->getSourceRange()).find(from.str());
+    if (at == std::string::npos) {
+      rewrite.whyNotLoc = options->getBeginLoc();
+      rewrite.whyNot = "these options must become BinaryCrossEntropyWithLogitsFuncOptions";
+      return rewrite;
+    }
+    SourceLocation fromLoc = options->getBeginLoc().getLocWithOffset(at);
+    edits.push_back({CharSourceRange::getCharRange(fromLoc, fromLoc.getLocWithOffset(from.size())),
+                     "BinaryCrossEntropyWithLogitsFuncOptions"});
+  }
+  for (const SourceEdit &edit : edits)
+    if (edit.range.getBegin().isMacroID() || edit.range.getEnd().isMacroID() || edit.range.isInvalid()) {
+      rewrite.whyNotLoc = call->getBeginLoc();
+      rewrite.whyNot = "the call is written in a macro: change it to binary_cross_entropy_with_logits "
+                       "on the logits by hand";
+      return rewrite;
+    }
+  rewrite.edits = std::move(edits);
+  return rewrite;
 }
 
 } // namespace ampify

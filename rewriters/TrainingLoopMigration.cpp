@@ -1,6 +1,7 @@
 #include "ampify/TrainingLoopMigration.h"
 
 #include "ampify/PrecisionFlow.h"
+#include "ampify/TorchApi.h"
 #include "ampify/TrainingLoops.h"
 
 #include "clang/AST/ParentMapContext.h"
@@ -483,17 +484,20 @@ private:
 
 } // namespace
 
-/// A call of an autocast-banned op that the migration would put under CUDA autocast: in the
-/// forward and loss of `it` (PrecisionFlow analyses them as the region they will become), or in a
-/// function of the TU they call. Null when the regions go on the CPU or there is none.
-const BannedCall *TrainingLoopMigration::bannedCallInForward(clang::ASTContext &ctx, const TrainingIteration &it) const {
+/// The calls of autocast-banned ops that the migration would put under CUDA autocast: in the
+/// forward and loss of `it` (PrecisionFlow analyses them as the region they will become), or in
+/// functions of the TU they call. None when the regions go on the CPU.
+std::vector<const BannedCall *> TrainingLoopMigration::bannedCallsInForward(clang::ASTContext &ctx,
+                                                                          const TrainingIteration &it) const {
+  std::vector<const BannedCall *> found;
   if (options_.device == MigrationOptions::Device::Cpu)
-    return nullptr;
+    return found;
   for (const BannedCall &banned : PrecisionFlow::of(ctx, option("TorchVersion", "")).bannedCalls())
     for (const BackwardPass &pass : it.passes)
-      if (!pass.forward.empty() && banned.region.opened == pass.forward.front()->getBeginLoc())
-        return &banned;
-  return nullptr;
+      if (!pass.forward.empty() && banned.region.opened == pass.forward.front()->getBeginLoc() &&
+          llvm::find_if(found, [&](const BannedCall *f) { return f->call == banned.call; }) == found.end())
+        found.push_back(&banned);
+  return found;
 }
 
 void TrainingLoopMigration::registerMatchers(MatchFinder &finder) {
@@ -515,13 +519,20 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
   bool fp16 = options_.dtype == MigrationOptions::Dtype::Float16;
   for (const TrainingIteration &it : loops.iterations()) {
     // A banned op would compile under the migration and raise at run time ("unsafe to
-    // autocast"), so the loop stays as it is until the op is replaced.
-    if (const BannedCall *banned = bannedCallInForward(ctx, it)) {
-      report(ctx, banned->call->getBeginLoc(),
-             "training loop not migrated: `" + banned->op +
-                 "` in its forward and loss raises under CUDA autocast; use binary_cross_entropy_with_logits "
-                 "(torch::nn::BCEWithLogitsLoss) on the logits (`ampify check` offers it as a fix-it where it can, see `ampify explain "
-                 "ampify-banned-under-autocast`), then run `ampify fix` again")
+    // autocast"): the migration rewrites it to the logits form, or leaves the loop as it is.
+    std::vector<const BannedCall *> banned = bannedCallsInForward(ctx, it);
+    const BannedCall *unrewritable = nullptr;
+    LogitsRewrite why;
+    for (const BannedCall *call : banned)
+      if ((why = logitsRewrite(call->call, ctx)).edits.empty()) {
+        unrewritable = call;
+        break;
+      }
+    if (unrewritable) {
+      report(ctx, unrewritable->call->getBeginLoc(),
+             "training loop not migrated: `" + unrewritable->op +
+                 "` in its forward and loss raises under CUDA autocast; " + why.whyNot +
+                 "; see `ampify explain ampify-banned-under-autocast`, then run `ampify fix` again")
           .note(it.passes.front().call->getBeginLoc(), "the backward pass of that training loop");
       continue;
     }
@@ -533,6 +544,12 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
     std::string note = rewriter.rewrite();
     if (!note.empty())
       finding.note(it.passes.front().call->getBeginLoc(), note);
+    for (const BannedCall *call : banned) {
+      for (const SourceEdit &edit : logitsRewrite(call->call, ctx).edits)
+        finding.replace(edit.range, edit.text);
+      finding.note(call->call->getBeginLoc(), "binary_cross_entropy, which raises under CUDA autocast, becomes "
+                                              "binary_cross_entropy_with_logits on the input of its sigmoid");
+    }
     if (fp16)
       for (const clang::Stmt *read : it.scaledGradientReads)
         report(ctx, read->getBeginLoc(),

@@ -75,37 +75,13 @@ private:
     SourceLocation nameLoc = ref ? ref->getNameInfo().getLoc() : call->getBeginLoc();
     FindingBuilder finding = report(ctx, nameLoc, Message);
     addRegionNote(finding, *region);
-    const Expr *logits = call->getNumArgs() >= 1 ? sigmoidOperand(call->getArg(0)) : nullptr;
-    if (!logits || !ref) {
-      finding.note(call->getArg(0)->getBeginLoc(),
-                   "pass the logits (the input before its sigmoid) to "
-                   "binary_cross_entropy_with_logits, which is safe under autocast");
+    LogitsRewrite rewrite = logitsRewrite(call, ctx);
+    if (rewrite.edits.empty()) {
+      finding.note(rewrite.whyNotLoc, rewrite.whyNot);
       return;
     }
-    finding.replace(SourceRange(nameLoc), "binary_cross_entropy_with_logits");
-    finding.replace(call->getArg(0)->getSourceRange(), text(ctx, logits->getSourceRange()));
-
-    bool functional = calleeName(call) == "torch::nn::functional::binary_cross_entropy";
-    unsigned written = writtenArgCount(call);
-    if (!functional && written >= 4) {
-      // at::binary_cross_entropy(self, target, weight, reduction): the logits form takes
-      // pos_weight between weight and reduction.
-      finding.insertAfterToken(call->getArg(2)->getEndLoc(), ", /*pos_weight=*/{}");
-    }
-    if (functional && written >= 3) {
-      const Expr *options = call->getArg(2);
-      std::string optionsText = text(ctx, options->getSourceRange());
-      llvm::StringRef from = "BinaryCrossEntropyFuncOptions";
-      size_t at = optionsText.find(from.str());
-      if (at == std::string::npos) {
-        finding.dropFixes().note(options->getBeginLoc(),
-                                 "these options must become BinaryCrossEntropyWithLogitsFuncOptions");
-        return;
-      }
-      SourceLocation fromLoc = options->getBeginLoc().getLocWithOffset(at);
-      finding.replace(CharSourceRange::getCharRange(fromLoc, fromLoc.getLocWithOffset(from.size())),
-                      "BinaryCrossEntropyWithLogitsFuncOptions");
-    }
+    for (const SourceEdit &edit : rewrite.edits)
+      finding.replace(edit.range, edit.text);
   }
 
   void checkModule(ASTContext &ctx, const CallExpr *call, const Expr *input) {

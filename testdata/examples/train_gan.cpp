@@ -17,7 +17,8 @@ struct DiscriminatorImpl : torch::nn::Module {
   DiscriminatorImpl(int64_t in, int64_t hidden)
       : fc1(register_module("fc1", torch::nn::Linear(in, hidden))),
         fc2(register_module("fc2", torch::nn::Linear(hidden, 1))) {}
-  // Returns probabilities: the sigmoid is applied here, as many ports of DCGAN do.
+  // Returns probabilities: the sigmoid is applied here, as many ports of DCGAN do. The training
+  // loop applies it to the logits itself, so `ampify fix` can rewrite its losses to the logits form.
   torch::Tensor forward(torch::Tensor x) { return torch::sigmoid(fc2(torch::relu(fc1(x)))); }
   torch::Tensor logits(torch::Tensor x) { return fc2(torch::relu(fc1(x))); }
   torch::nn::Linear fc1, fc2;
@@ -42,7 +43,7 @@ int main() {
 
     disc_opt.zero_grad();
     auto fake = generator(torch::randn({batch, noise}, device));
-    auto d_real = torch::binary_cross_entropy(discriminator(real), ones);
+    auto d_real = torch::binary_cross_entropy(torch::sigmoid(discriminator->logits(real)), ones);
     auto d_fake = torch::binary_cross_entropy(torch::sigmoid(discriminator->logits(fake.detach())), zeros);
     auto d_loss = d_real + d_fake;
     d_loss.backward();
@@ -57,4 +58,6 @@ int main() {
       std::cout << "step " << step << " d_loss " << d_loss.item<float>() << " g_loss "
                 << g_loss.item<float>() << "\n";
   }
+  torch::NoGradGuard no_grad;
+  std::cout << "D(real) " << discriminator(torch::rand({batch, data}, device) * 2 - 1).mean().item<float>() << "\n";
 }

@@ -10,6 +10,7 @@
 #include "clang/AST/Type.h"
 
 #include <string>
+#include <vector>
 
 namespace ampify {
 
@@ -49,5 +50,22 @@ unsigned writtenArgCount(const clang::CallExpr *call);
 /// Whether `s` is in the body of a lambda passed to `ampify::run_in_fp32`, which runs it with
 /// autocast disabled (and its tensor arguments cast to fp32), wherever the lambda is written.
 bool insideRunInFp32(const clang::Stmt *s, clang::ASTContext &ctx);
+
+/// One source edit: `text` replaces `range` (an empty range inserts).
+struct SourceEdit {
+  clang::CharSourceRange range;
+  std::string text;
+};
+
+/// How `binary_cross_entropy(torch::sigmoid(z), t, ...)` (at:: or torch::nn::functional::)
+/// becomes `binary_cross_entropy_with_logits(z, t, ...)`, which autocast runs in fp32 where it
+/// refuses the former. `edits` is empty when it cannot be done; `whyNot` (at `whyNotLoc`) then
+/// says what the user has to change.
+struct LogitsRewrite {
+  std::vector<SourceEdit> edits;
+  clang::SourceLocation whyNotLoc;
+  std::string whyNot;
+};
+LogitsRewrite logitsRewrite(const clang::CallExpr *call, clang::ASTContext &ctx);
 
 } // namespace ampify

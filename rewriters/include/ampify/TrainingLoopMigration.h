@@ -7,6 +7,8 @@
 
 #include "ampify/Rule.h"
 
+#include <vector>
+
 namespace ampify {
 
 struct BannedCall;
@@ -32,7 +34,7 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
-  const BannedCall *bannedCallInForward(clang::ASTContext &ctx, const TrainingIteration &it) const;
+  std::vector<const BannedCall *> bannedCallsInForward(clang::ASTContext &ctx, const TrainingIteration &it) const;
 
   MigrationOptions options_;
   clang::ASTContext *context_ = nullptr;
