@@ -287,6 +287,30 @@ def fmt(v, unit=""):
     return f"{med:.3f}{unit} (IQR {q1:.3f}-{q3:.3f}, range {lo:.3f}-{hi:.3f}, n={len(v)})"
 
 
+# C++/Python comparisons: (label, C++ mode, Python mode, target).
+LANGUAGE_RATIOS = [
+    ("GradScaler + AdamW (Python foreach)", "scaler", "scaler", 1.0),
+    ("GradScaler + AdamW (Python for-loop)", "scaler", "scaler_forloop", None),
+    ("sync-free fused (Python fused=True)", "fused", "fused", 1.0),
+    ("no scaler, plain AdamW", "noscale", "noscale", None),
+    ("no scaler, fused AdamW", "fused_noscale", "fused_noscale", None),
+    ("no scaler, fused AdamW, loss x 65536", "fused_noscale_const", "fused_noscale_const", None),
+]
+
+
+def pooled(runs, mode):
+    """The per-round timings of `mode` in all `runs` (result files read by read())."""
+    return [t for r in runs for t in r.get(mode, [])]
+
+
+def print_medians(title, py_runs, cpp_runs):
+    print(title + " (IQR, range, rounds):")
+    for k in MODES:
+        print(f"  {k:<20} Python {fmt(pooled(py_runs, k))}")
+        if pooled(cpp_runs, k):
+            print(f"  {'':<20} C++    {fmt(pooled(cpp_runs, k))}")
+
+
 def report(py_paths, cpp_paths, inprocess_paths):
     """Separate processes: --py/--cpp files; one process: --inprocess files (both languages' rounds).
     Mode-vs-mode ratios (the scaler's overhead) pool the paired rounds of every process of a language."""
@@ -294,7 +318,6 @@ def report(py_paths, cpp_paths, inprocess_paths):
     both = [read(p) for p in inprocess_paths]
     cpp_in = [{k[len("cpp:"):]: v for k, v in r.items() if k.startswith("cpp:")} for r in both]
     py_in = [{k: v for k, v in r.items() if k in MODES} for r in both]
-    pooled = lambda runs, k: [t for r in runs for t in r.get(k, [])]
 
     def paired(pairs):  # round-by-round ratios a/b, pooled over processes
         return [x / y for a, b in pairs for x, y in zip(a, b)]
@@ -310,36 +333,15 @@ def report(py_paths, cpp_paths, inprocess_paths):
             print("NOTE: C++ and Python loaded different CUDA libraries:")
             for path in sorted(libs(cpp_runs) ^ libs(py_runs)):
                 print(f"  {'C++' if path in libs(cpp_runs) else 'Python'} only: {path}")
-        print("Separate processes: ms/step, median over all rounds of all runs of a language (IQR, range, rounds):")
-        for k in MODES:
-            print(f"  {k:<20} Python {fmt(pooled(py_runs, k))}")
-            if pooled(cpp_runs, k):
-                print(f"  {'':<20} C++    {fmt(pooled(cpp_runs, k))}")
+        print_medians("Separate processes: ms/step, median over all rounds of all runs of a language", py_runs, cpp_runs)
         med = lambda runs, k: statistics.median(pooled(runs, k))
-        for label, ck, pk, target in [
-            ("GradScaler + AdamW (Python foreach)", "scaler", "scaler", 1.0),
-            ("GradScaler + AdamW (Python for-loop)", "scaler", "scaler_forloop", None),
-            ("sync-free fused (Python fused=True)", "fused", "fused", 1.0),
-            ("no scaler, plain AdamW", "noscale", "noscale", None),
-            ("no scaler, fused AdamW", "fused_noscale", "fused_noscale", None),
-        ]:
+        for label, ck, pk, target in LANGUAGE_RATIOS:
             per_pair = [statistics.median(c[ck]) / statistics.median(p[pk]) for c in cpp_runs for p in py_runs]
             rows.append((f"C++/Python, separate processes, {label}", med(cpp_runs, ck) / med(py_runs, pk),
                          f"run pairs {min(per_pair):.3f}-{max(per_pair):.3f}", target, "<="))
     if both:
-        print("One process: ms/step, median over all rounds (IQR, range, rounds):")
-        for k in MODES:
-            print(f"  {k:<20} Python {fmt(pooled(py_in, k))}")
-            if pooled(cpp_in, k):
-                print(f"  {'':<20} C++    {fmt(pooled(cpp_in, k))}")
-        for label, ck, pk, target in [
-            ("GradScaler + AdamW (Python foreach)", "scaler", "scaler", 1.0),
-            ("GradScaler + AdamW (Python for-loop)", "scaler", "scaler_forloop", None),
-            ("sync-free fused (Python fused=True)", "fused", "fused", 1.0),
-            ("no scaler, plain AdamW", "noscale", "noscale", None),
-            ("no scaler, fused AdamW", "fused_noscale", "fused_noscale", None),
-            ("no scaler, fused AdamW, loss x 65536", "fused_noscale_const", "fused_noscale_const", None),
-        ]:
+        print_medians("One process: ms/step, median over all rounds", py_in, cpp_in)
+        for label, ck, pk, target in LANGUAGE_RATIOS:
             v = paired((c[ck], p[pk]) for c, p in zip(cpp_in, py_in))
             rows.append(paired_row(f"C++/Python, one process, {label}", v, target))
     for lang, runs in [("C++", cpp_runs + cpp_in), ("Python", py_runs + py_in)]:
