@@ -1,6 +1,7 @@
 // ampify-custom-kernel-dtype: a tensor that is fp16/bf16 under autocast reaches code that accepts
-// only float: `t.data_ptr<float>()` and `t.accessor<float, N>()` raise "expected scalar type
-// Float but found Half"; AT_DISPATCH_FLOATING_TYPES covers float and double only, so it raises
+// only float: `t.data_ptr<float>()`, `t.accessor<float, N>()` and the packed accessors that CUDA
+// kernels take (`packed_accessor32/64<float, N>()`, `generic_packed_accessor`) raise "expected
+// scalar type Float but found Half"; AT_DISPATCH_FLOATING_TYPES covers float and double only, so it raises
 // "not implemented for 'Half'" (also in .cu files, where such kernels usually live); a CUDA kernel
 // launch that passes `t.data_ptr()` (untyped) to a `float *` parameter reads fp16 data as float.
 #include "ampify/PrecisionFlow.h"
@@ -25,7 +26,9 @@ public:
   using Rule::Rule;
 
   void registerMatchers(MatchFinder &finder) override {
-    finder.addMatcher(cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName("data_ptr", "accessor", "scalar_type"))))
+    finder.addMatcher(cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName("data_ptr", "accessor", "packed_accessor32",
+                                                                   "packed_accessor64", "generic_packed_accessor",
+                                                                   "scalar_type"))))
                           .bind("call"),
                       this);
     finder.addMatcher(cudaKernelCallExpr().bind("launch"), this);

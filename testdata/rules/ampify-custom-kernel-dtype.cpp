@@ -13,6 +13,12 @@ void launch(torch::Tensor x) {
   // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: `data_ptr<float>` on a tensor that is fp16 here raises at run time
   auto acc = x.accessor<float, 2>();
   // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: `accessor<float>` on a tensor that is fp16 here raises at run time
+  auto packed = x.packed_accessor32<float, 2, at::DefaultPtrTraits>();
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: `packed_accessor32<float>` on a tensor that is fp16 here raises at run time
+  auto wide = x.packed_accessor64<float, 2>();
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: `packed_accessor64<float>` on a tensor that is fp16 here raises at run time
+  auto generic = x.generic_packed_accessor<float, 2>();
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: `generic_packed_accessor<float>` on a tensor that is fp16 here raises at run time
 }
 
 torch::Tensor forward(torch::nn::Linear fc, torch::Tensor input) {
@@ -31,6 +37,7 @@ void launch_any(torch::Tensor x) {
 void launch_float(torch::Tensor x) {
   AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "launch_float", [&] { kernel<scalar_t>(x.data_ptr<scalar_t>(), x.numel()); });
   float *raw = x.data_ptr<float>();
+  auto packed = x.packed_accessor32<float, 2>();
 }
 
 torch::Tensor fine(torch::nn::Linear fc, torch::nn::LayerNorm norm, torch::Tensor input) {

@@ -40,12 +40,21 @@ void scale_raw(torch::Tensor x) {
   // CHECK-MESSAGES: :[[@LINE-2]]:92: warning: kernel `scale_float_kernel` takes `float *` but receives the data of a tensor that is fp16 here: it reads fp16 values as float [ampify-custom-kernel-dtype]
 }
 
+// Defined in another file; a kernel that takes a packed accessor of float.
+__global__ void relu_kernel(at::PackedTensorAccessor32<float, 2, at::RestrictPtrTraits> x);
+
+void relu_packed(torch::Tensor x) {
+  relu_kernel<<<x.size(0), x.size(1)>>>(x.packed_accessor32<float, 2, at::RestrictPtrTraits>());
+  // CHECK-MESSAGES: :[[@LINE-1]]:43: warning: `packed_accessor32<float>` on a tensor that is fp16 here raises at run time [ampify-custom-kernel-dtype]
+}
+
 torch::Tensor forward(torch::nn::Linear fc, torch::Tensor input, cudaStream_t stream) {
   ampify::Autocast autocast;
   auto h = fc(input);
   scale_dispatch(h, h);
   scale_float(h, stream);
   scale_raw(h);
+  relu_packed(h);
   return h;
 }
 

@@ -9,12 +9,28 @@ template <typename T, size_t N> class TensorAccessor {
 public:
   T &operator[](int64_t);
 };
+template <typename T> struct DefaultPtrTraits { typedef T *PtrType; };
+#if defined(__CUDACC__)
+template <typename T> struct RestrictPtrTraits { typedef T *__restrict__ PtrType; };
+#endif
+template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits, typename index_t = int64_t>
+class GenericPackedTensorAccessor {};
+template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
+using PackedTensorAccessor32 = GenericPackedTensorAccessor<T, N, PtrTraits, int32_t>;
+template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
+using PackedTensorAccessor64 = GenericPackedTensorAccessor<T, N, PtrTraits, int64_t>;
 
 class TensorBase {
 public:
   template <typename T> T *data_ptr() const;
   void *data_ptr() const;
   template <typename T, size_t N> TensorAccessor<T, N> accessor() const &;
+  template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits, typename index_t = int64_t>
+  GenericPackedTensorAccessor<T, N, PtrTraits, index_t> generic_packed_accessor() const &;
+  template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
+  PackedTensorAccessor32<T, N, PtrTraits> packed_accessor32() const &;
+  template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
+  PackedTensorAccessor64<T, N, PtrTraits> packed_accessor64() const &;
   ScalarType scalar_type() const;
   c10::TypeMeta dtype() const;
   Device device() const;
