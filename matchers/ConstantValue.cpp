@@ -234,11 +234,7 @@ private:
   llvm::DenseSet<const Decl *> inProgress_;
   SourceLocation activeExpansion_;
 
-  std::string text(const Expr *e) const {
-    return Lexer::getSourceText(CharSourceRange::getTokenRange(e->getSourceRange()), ctx_.getSourceManager(),
-                                ctx_.getLangOpts())
-        .str();
-  }
+  std::string text(const Expr *e) const { return sourceText(e->getSourceRange(), ctx_); }
 
   static std::string show(T value) {
     if constexpr (Real) {

@@ -151,12 +151,15 @@ bool insideRunInFp32(const clang::Stmt *s, clang::ASTContext &ctx) {
   return false;
 }
 
+std::string sourceText(clang::SourceRange tokenRange, const clang::ASTContext &ctx) {
+  return clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(tokenRange), ctx.getSourceManager(),
+                                     ctx.getLangOpts())
+      .str();
+}
+
 LogitsRewrite logitsRewrite(const clang::CallExpr *call, clang::ASTContext &ctx) {
   using namespace clang;
   const SourceManager &sm = ctx.getSourceManager();
-  auto text = [&](SourceRange range) {
-    return Lexer::getSourceText(CharSourceRange::getTokenRange(range), sm, ctx.getLangOpts()).str();
-  };
   LogitsRewrite rewrite;
   std::string callee = calleeName(call);
   if (callee != "at::binary_cross_entropy" && callee != "torch::nn::functional::binary_cross_entropy") {
@@ -175,7 +178,7 @@ LogitsRewrite logitsRewrite(const clang::CallExpr *call, clang::ASTContext &ctx)
   std::vector<SourceEdit> edits;
   SourceLocation nameLoc = ref->getNameInfo().getLoc();
   edits.push_back({CharSourceRange::getTokenRange(nameLoc), "binary_cross_entropy_with_logits"});
-  edits.push_back({CharSourceRange::getTokenRange(call->getArg(0)->getSourceRange()), text(logits->getSourceRange())});
+  edits.push_back({CharSourceRange::getTokenRange(call->getArg(0)->getSourceRange()), sourceText(logits->getSourceRange(), ctx)});
   bool functional = callee == "torch::nn::functional::binary_cross_entropy";
   unsigned written = writtenArgCount(call);
   if (!functional && written >= 4) {
@@ -187,7 +190,7 @@ LogitsRewrite logitsRewrite(const clang::CallExpr *call, clang::ASTContext &ctx)
   if (functional && written >= 3) {
     const Expr *options = call->getArg(2);
     llvm::StringRef from = "BinaryCrossEntropyFuncOptions";
-    size_t at = text(options->getSourceRange()).find(from.str());
+    size_t at = sourceText(options->getSourceRange(), ctx).find(from.str());
     if (at == std::string::npos) {
       rewrite.whyNotLoc = options->getBeginLoc();
       rewrite.whyNot = "these options must become BinaryCrossEntropyWithLogitsFuncOptions";

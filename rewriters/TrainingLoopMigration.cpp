@@ -520,18 +520,14 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
   for (const TrainingIteration &it : loops.iterations()) {
     // A banned op would compile under the migration and raise at run time ("unsafe to
     // autocast"): the migration rewrites it to the logits form, or leaves the loop as it is.
-    std::vector<const BannedCall *> banned = bannedCallsInForward(ctx, it);
-    const BannedCall *unrewritable = nullptr;
-    LogitsRewrite why;
-    for (const BannedCall *call : banned)
-      if ((why = logitsRewrite(call->call, ctx)).edits.empty()) {
-        unrewritable = call;
-        break;
-      }
-    if (unrewritable) {
-      report(ctx, unrewritable->call->getBeginLoc(),
-             "training loop not migrated: `" + unrewritable->op +
-                 "` in its forward and loss raises under CUDA autocast; " + why.whyNot +
+    std::vector<std::pair<const BannedCall *, LogitsRewrite>> rewrites;
+    for (const BannedCall *banned : bannedCallsInForward(ctx, it))
+      rewrites.emplace_back(banned, logitsRewrite(banned->call, ctx));
+    auto refused = llvm::find_if(rewrites, [](const auto &r) { return r.second.edits.empty(); });
+    if (refused != rewrites.end()) {
+      report(ctx, refused->first->call->getBeginLoc(),
+             "training loop not migrated: `" + refused->first->op +
+                 "` in its forward and loss raises under CUDA autocast; " + refused->second.whyNot +
                  "; see `ampify explain ampify-banned-under-autocast`, then run `ampify fix` again")
           .note(it.passes.front().call->getBeginLoc(), "the backward pass of that training loop");
       continue;
@@ -544,11 +540,11 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
     std::string note = rewriter.rewrite();
     if (!note.empty())
       finding.note(it.passes.front().call->getBeginLoc(), note);
-    for (const BannedCall *call : banned) {
-      for (const SourceEdit &edit : logitsRewrite(call->call, ctx).edits)
+    for (const auto &[banned, rewrite] : rewrites) {
+      for (const SourceEdit &edit : rewrite.edits)
         finding.replace(edit.range, edit.text);
-      finding.note(call->call->getBeginLoc(), "binary_cross_entropy, which raises under CUDA autocast, becomes "
-                                              "binary_cross_entropy_with_logits on the input of its sigmoid");
+      finding.note(banned->call->getBeginLoc(), "binary_cross_entropy, which raises under CUDA autocast, becomes "
+                                                "binary_cross_entropy_with_logits on the input of its sigmoid");
     }
     if (fp16)
       for (const clang::Stmt *read : it.scaledGradientReads)

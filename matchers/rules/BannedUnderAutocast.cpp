@@ -9,7 +9,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -53,12 +52,6 @@ public:
   }
 
 private:
-  std::string text(ASTContext &ctx, SourceRange range) {
-    return Lexer::getSourceText(CharSourceRange::getTokenRange(range), ctx.getSourceManager(),
-                                ctx.getLangOpts())
-        .str();
-  }
-
   /// The CUDA autocast region `call` runs in, if any: on the CPU autocast runs the op in fp32.
   std::optional<Region> cudaRegion(ASTContext &ctx, const CallExpr *call) {
     Region region = PrecisionFlow::of(ctx, option("TorchVersion", "")).regionOf(call);
@@ -95,7 +88,7 @@ private:
     if (const Expr *logits = sigmoidOperand(input))
       finding.note(logits->getBeginLoc(),
                    "use torch::nn::BCEWithLogitsLoss and pass it '" +
-                       text(ctx, logits->getSourceRange()) + "' without the sigmoid");
+                       sourceText(logits->getSourceRange(), ctx) + "' without the sigmoid");
     else
       finding.note(input->getBeginLoc(),
                    "use torch::nn::BCEWithLogitsLoss and pass it the logits (the input before its "

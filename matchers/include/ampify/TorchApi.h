@@ -26,6 +26,9 @@ std::string moduleKind(clang::QualType type);
 /// "at::Tensor::sigmoid"; empty for calls through pointers.
 std::string calleeName(const clang::CallExpr *call);
 
+/// The source text of `tokenRange` as written (macro ranges give what the spelling shows).
+std::string sourceText(clang::SourceRange tokenRange, const clang::ASTContext &ctx);
+
 /// Strips implicit casts, temporaries, parentheses and copy/move constructions of tensors.
 const clang::Expr *stripWrappers(const clang::Expr *e);
 
