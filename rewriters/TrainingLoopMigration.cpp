@@ -492,7 +492,7 @@ std::vector<const BannedCall *> TrainingLoopMigration::bannedCallsInForward(clan
   std::vector<const BannedCall *> found;
   if (options_.device == MigrationOptions::Device::Cpu)
     return found;
-  for (const BannedCall &banned : PrecisionFlow::of(ctx, option("TorchVersion", "")).bannedCalls())
+  for (const BannedCall &banned : analysis(ctx).flow().bannedCalls())
     for (const BackwardPass &pass : it.passes)
       if (!pass.forward.empty() && banned.region.opened == pass.forward.front()->getBeginLoc() &&
           llvm::find_if(found, [&](const BannedCall *f) { return f->call == banned.call; }) == found.end())
@@ -513,7 +513,7 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
     return;
   clang::ASTContext &ctx = *context_;
   context_ = nullptr;
-  const TrainingLoops &loops = TrainingLoops::of(ctx);
+  const TrainingLoops &loops = analysis(ctx).loops();
   for (const RefusedIteration &refusal : loops.refusals())
     report(ctx, refusal.where, "training loop not migrated: " + refusal.message);
   bool fp16 = options_.dtype == MigrationOptions::Dtype::Float16;
