@@ -202,6 +202,9 @@ def read_registration(version):
                     if not wrap:
                         raise ValueError(f"{version} {device}: cannot read m.impl of {op}")
                     add(op, overload, wrap.group(1), name)
+            else:
+                # A registration this script does not know would be lost silently: stop instead.
+                raise ValueError(f"{version} {device}: unrecognised registration {name}(...)")
     for device in ("CUDA", "CPU"):
         if not tables.get(device):
             raise ValueError(f"{version}: no {device} registration found")
