@@ -147,6 +147,7 @@ Tensor rsqrt(const Tensor &self);
 Tensor pow(const Tensor &self, const Scalar &exponent);
 Tensor matmul(const Tensor &self, const Tensor &other);
 Tensor mm(const Tensor &self, const Tensor &mat2);
+Tensor mv(const Tensor &self, const Tensor &vec);
 Tensor bmm(const Tensor &self, const Tensor &mat2);
 Tensor linear(const Tensor &input, const Tensor &weight, const c10::optional<Tensor> &bias = {});
 Tensor softmax(const Tensor &self, int64_t dim, c10::optional<ScalarType> dtype = c10::nullopt);
