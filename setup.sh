@@ -10,7 +10,8 @@ BUILD_DIR=${AMPIFY_BUILD_DIR:-build}
 # the clone so that a fresh clone reuses them.
 TEST_TOOLS_DIR=${AMPIFY_TEST_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ampify-test-tools}
 PACKAGES=(clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools clang-tools-19
-          clang-tidy-19 libtorch-dev libgtest-dev cmake ninja-build python3 neovim ccache libgloo-dev)
+          clang-tidy-19 libtorch-dev libgtest-dev cmake ninja-build python3 neovim ccache libgloo-dev
+          libclang-rt-19-dev)
 
 install_missing() {
   local missing=()
