@@ -11,7 +11,7 @@ BUILD_DIR=${AMPIFY_BUILD_DIR:-build}
 TEST_TOOLS_DIR=${AMPIFY_TEST_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ampify-test-tools}
 PACKAGES=(clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools clang-tools-19
           clang-tidy-19 libtorch-dev libgtest-dev cmake ninja-build python3 neovim ccache libgloo-dev
-          python3-torch)
+          python3-torch libclang-rt-19-dev)
 
 install_missing() {
   local missing=()

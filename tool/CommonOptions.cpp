@@ -1,7 +1,7 @@
 #include "CommonOptions.h"
 
 #include "ampify/Config.h"
-
+#include "ampify/SafeWriter.h"
 #include "ampify/Scheduler.h"
 #include "ampify/Shard.h"
 #include "ampify/Worker.h"
@@ -184,7 +184,16 @@ bool analyzeCommandLineInputs(const AnalysisOptions &options, const CallbackFact
   scheduling.verbose = options.verbose;
   scheduling.configuration = findingRelevantArguments();
   results = runTranslationUnits(*units, options, callbacks, scheduling);
+  registerInputsOf(results);
   return true;
+}
+
+void registerInputsOf(const std::vector<TranslationUnitResult> &results) {
+  for (const TranslationUnitResult &result : results) {
+    registerInput(result.file);
+    for (const std::string &input : result.inputs)
+      registerInput(input);
+  }
 }
 
 } // namespace ampify

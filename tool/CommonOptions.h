@@ -28,4 +28,8 @@ bool useColors();
 bool analyzeCommandLineInputs(const AnalysisOptions &options, const CallbackFactory &callbacks,
                               std::vector<TranslationUnitResult> &results);
 
+/// Registers every analysed file (sources and what they read) with the safe writer, so that no
+/// report, export or baseline is written over one of them.
+void registerInputsOf(const std::vector<TranslationUnitResult> &results);
+
 } // namespace ampify

@@ -1,5 +1,6 @@
 #include "ampify/Driver.h"
 
+#include "ampify/BoundedInput.h"
 #include "ampify/CastPolicy.h"
 #include "ampify/Config.h"
 #include "ampify/RuleRegistry.h"
@@ -8,14 +9,20 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <set>
 
 namespace ampify {
 namespace tooling = clang::tooling;
@@ -323,31 +330,80 @@ private:
   std::vector<clang::Decl *> topLevel_;
 };
 
+/// Records, for each #include, the candidates the lookup passed over because they did not exist
+/// (the includer's directory, then each search directory before the one that held the header).
+/// A cached result depends on their absence: a header that later appears in an earlier -I
+/// directory would shadow the one this parse read.
+class AbsentIncludeRecorder : public clang::PPCallbacks {
+public:
+  AbsentIncludeRecorder(clang::Preprocessor &pp, std::set<std::string> &absent)
+      : pp_(pp), absent_(absent) {}
+
+  void InclusionDirective(clang::SourceLocation hashLoc, const clang::Token &includeTok,
+                          llvm::StringRef fileName, bool isAngled, clang::CharSourceRange,
+                          clang::OptionalFileEntryRef file, llvm::StringRef searchPath,
+                          llvm::StringRef, const clang::Module *, bool,
+                          clang::SrcMgr::CharacteristicKind) override {
+    if (llvm::sys::path::is_absolute(fileName) || !includeTok.getIdentifierInfo() ||
+        includeTok.getIdentifierInfo()->getPPKeywordID() == clang::tok::pp_include_next)
+      return;
+    auto consider = [&](llvm::StringRef dir) {
+      if (file && dir == searchPath)
+        return false; // the header was found here
+      llvm::SmallString<256> candidate(dir);
+      llvm::sys::path::append(candidate, fileName);
+      if (!llvm::sys::fs::exists(candidate))
+        absent_.insert(absolute(candidate));
+      return true;
+    };
+    const clang::SourceManager &sm = pp_.getSourceManager();
+    if (!isAngled)
+      if (clang::OptionalFileEntryRef includer = sm.getFileEntryRefForID(sm.getFileID(hashLoc)))
+        if (!consider(llvm::sys::path::parent_path(includer->getName())))
+          return;
+    const clang::HeaderSearch &search = pp_.getHeaderSearchInfo();
+    for (auto it = isAngled ? search.angled_dir_begin() : search.quoted_dir_begin();
+         it != search.search_dir_end(); ++it)
+      if (it->isNormalDir() && !consider(it->getDirRef()->getName()))
+        return;
+  }
+
+private:
+  clang::Preprocessor &pp_;
+  std::set<std::string> &absent_;
+};
+
 class UserCodeAction : public clang::ASTFrontendAction {
 public:
-  UserCodeAction(clang::ast_matchers::MatchFinder &finder, AnalysisSessions &analyses)
-      : finder_(finder), analyses_(analyses) {}
+  UserCodeAction(clang::ast_matchers::MatchFinder &finder, AnalysisSessions &analyses,
+                 std::set<std::string> &absentIncludes)
+      : finder_(finder), analyses_(analyses), absentIncludes_(absentIncludes) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
                                                         llvm::StringRef) override {
+    ci.getPreprocessor().addPPCallbacks(
+        std::make_unique<AbsentIncludeRecorder>(ci.getPreprocessor(), absentIncludes_));
     return std::make_unique<UserCodeConsumer>(finder_, analyses_, ci.getPreprocessor());
   }
 
 private:
   clang::ast_matchers::MatchFinder &finder_;
   AnalysisSessions &analyses_;
+  std::set<std::string> &absentIncludes_;
 };
 
 class UserCodeActionFactory : public tooling::FrontendActionFactory {
 public:
-  UserCodeActionFactory(clang::ast_matchers::MatchFinder &finder, AnalysisSessions &analyses)
-      : finder_(finder), analyses_(analyses) {}
+  UserCodeActionFactory(clang::ast_matchers::MatchFinder &finder, AnalysisSessions &analyses,
+                        std::set<std::string> &absentIncludes)
+      : finder_(finder), analyses_(analyses), absentIncludes_(absentIncludes) {}
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<UserCodeAction>(finder_, analyses_);
+    return std::make_unique<UserCodeAction>(finder_, analyses_, absentIncludes_);
   }
 
 private:
   clang::ast_matchers::MatchFinder &finder_;
   AnalysisSessions &analyses_;
+  std::set<std::string> &absentIncludes_;
 };
 
 class CollectingSink : public FindingSink {
@@ -357,6 +413,22 @@ public:
 };
 
 } // namespace
+
+std::unique_ptr<tooling::JSONCompilationDatabase> loadCompilationDatabase(llvm::StringRef path,
+                                                                         std::string &error) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    error = buffer.getError().message();
+    return nullptr;
+  }
+  // LLVM's YAML parser reads the database: the YAML bound covers JSON and YAML alike.
+  if (llvm::Error err = checkYamlNesting((*buffer)->getBuffer(), "the database")) {
+    error = llvm::toString(std::move(err));
+    return nullptr;
+  }
+  return tooling::JSONCompilationDatabase::loadFromBuffer((*buffer)->getBuffer(), error,
+                                                          tooling::JSONCommandLineSyntax::AutoDetect);
+}
 
 llvm::Expected<std::vector<tooling::CompileCommand>>
 collectTranslationUnits(const std::vector<std::string> &paths, llvm::StringRef buildDir,
@@ -372,8 +444,7 @@ collectTranslationUnits(const std::vector<std::string> &paths, llvm::StringRef b
       return llvm::createStringError(std::errc::no_such_file_or_directory, "'%s' does not exist",
                                      dbPath.c_str());
     std::string error;
-    auto db = tooling::JSONCompilationDatabase::loadFromFile(dbPath, error,
-                                                             tooling::JSONCommandLineSyntax::AutoDetect);
+    auto db = loadCompilationDatabase(dbPath, error);
     if (!db)
       return llvm::createStringError(std::errc::invalid_argument, "malformed '%s': %s",
                                      dbPath.c_str(), error.c_str());
@@ -470,6 +541,13 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
   }
   const AnalysisOptions &options = commandLineOptions.config ? resolved : commandLineOptions;
 
+  // Clang's tooling changes into the command's directory and aborts the process if it cannot.
+  if (!llvm::sys::fs::is_directory(command.Directory)) {
+    result.parsed = false;
+    result.failure = "its compile command's directory '" + command.Directory +
+                     "' does not exist (fix the \"directory\" of the compilation database)";
+    return result;
+  }
   tooling::CompileCommand adjusted = command;
   std::vector<std::string> dropped = dropCodeLoadingFlags(adjusted.CommandLine);
   for (const std::string &flag : dropped)
@@ -499,9 +577,10 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
   auto live = callbacks(finder, context);
 
   int rc = 1;
+  std::set<std::string> absentIncludes;
   llvm::CrashRecoveryContext crashRecovery;
   bool survived = crashRecovery.RunSafely([&] {
-    UserCodeActionFactory factory(finder, analyses);
+    UserCodeActionFactory factory(finder, analyses, absentIncludes);
     rc = tool.run(&factory);
   });
   if (!survived) {
@@ -514,6 +593,7 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
     result.findings = std::move(sink.findings);
     applyConfigToFindings(options, command.Filename, result.findings);
     result.inputs = filesRead(tool.getFiles());
+    result.inputs.insert(result.inputs.end(), absentIncludes.begin(), absentIncludes.end());
   }
   return result;
 }

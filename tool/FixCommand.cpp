@@ -2,6 +2,7 @@
 #include "CommonOptions.h"
 
 #include "ampify/EditSet.h"
+#include "ampify/SafeWriter.h"
 #include "ampify/TextOutput.h"
 #include "ampify/TrainingLoopMigration.h"
 
@@ -44,7 +45,7 @@ llvm::Error exportFixes(const EditSet &edits, llvm::StringRef mainFile, llvm::St
   llvm::yaml::Output out(os);
   out << unit;
   os.flush();
-  return writeFileAtomically(path, yaml);
+  return writeFileSafely(path, yaml);
 }
 
 int runFix() {
@@ -81,6 +82,7 @@ int runFix() {
       llvm::errs() << "ampify: error: " << unit.Filename << " was not migrated: " << results.back().failure
                    << "\n";
   }
+  registerInputsOf(results);
   size_t failed = llvm::count_if(results, [](const auto &r) { return !r.parsed; });
   std::vector<Finding> findings = mergeFindings(results);
   // Warnings are the findings with no fix: refused loops, and code of a migrated loop that needs

@@ -195,7 +195,7 @@ llvm::Expected<std::vector<std::string>> buildPreamble(const tooling::CompileCom
                                                        llvm::StringRef pchPath,
                                                        const AnalysisOptions &options) {
   std::string headerPath = (pchPath + ".h").str();
-  if (!writeFileAtomicallyQuiet(headerPath, includeText))
+  if (!writeFileQuietly(headerPath, includeText))
     return llvm::createStringError(std::errc::io_error, "cannot write '%s'", headerPath.c_str());
   tooling::CompileCommand command = headerCommand;
   command.Filename = headerPath;
@@ -239,12 +239,8 @@ std::string PreambleStore::scratchPath(llvm::StringRef key) const {
 std::optional<std::string> PreambleStore::lookup(llvm::StringRef key, FileDigests &digests) const {
   if (!enabled())
     return std::nullopt;
-  auto value = readJsonFile(manifestPath(key));
-  if (!value) {
-    llvm::consumeError(value.takeError());
-    return std::nullopt;
-  }
-  const json::Object *manifest = value->getAsObject();
+  std::optional<json::Value> value = readCacheEntry(manifestPath(key));
+  const json::Object *manifest = value ? value->getAsObject() : nullptr;
   std::optional<llvm::StringRef> pch = manifest ? manifest->getString("pch") : std::nullopt;
   std::optional<llvm::StringRef> pchDigest = manifest ? manifest->getString("pchDigest") : std::nullopt;
   // A pch's content is checked like any input: a truncated or overwritten file is not used.
@@ -261,10 +257,7 @@ std::optional<std::string> PreambleStore::publish(llvm::StringRef key, llvm::Str
   json::Object manifest{{"pch", builtPch},
                         {"pchDigest", digests.of(builtPch)},
                         {"dependencies", dependencyList(inputs, digests)}};
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << json::Value(std::move(manifest));
-  if (!writeFileAtomicallyQuiet(manifestPath(key), os.str()))
+  if (!writeCacheEntry(manifestPath(key), std::move(manifest)))
     return std::nullopt;
   return builtPch.str();
 }

@@ -8,6 +8,7 @@
 #include "ampify/RuleOptions.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/Error.h"
 
@@ -43,7 +44,8 @@ struct TranslationUnitResult {
   bool parsed = true;   // false: compiler errors (printed to stderr) or a crash
   std::string failure;  // why, when !parsed
   std::vector<Finding> findings;
-  /// Every file the parse read (absolute paths): what a cached result depends on.
+  /// Every file the parse read (absolute paths), then every include candidate it found absent:
+  /// what a cached result depends on.
   std::vector<std::string> inputs;
 };
 
@@ -55,6 +57,10 @@ struct TranslationUnitResult {
 llvm::Expected<std::vector<clang::tooling::CompileCommand>>
 collectTranslationUnits(const std::vector<std::string> &paths, llvm::StringRef buildDir,
                         const AnalysisOptions &options);
+
+/// Reads a compile_commands.json (nesting bounded, see BoundedInput.h); `error` says why on null.
+std::unique_ptr<clang::tooling::JSONCompilationDatabase>
+loadCompilationDatabase(llvm::StringRef path, std::string &error);
 
 /// Whether a path names a C++ or CUDA source (a TU of its own) / a header, by its extension.
 bool isSourceFile(llvm::StringRef path);
