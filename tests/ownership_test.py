@@ -21,11 +21,14 @@ ARGS = None
 # The project's own header, found through <...> and -I: its hazard must be reported.
 USER_HEADER = """#pragma once
 #include <torch/torch.h>
-inline torch::Tensor user_loss(torch::Tensor z, torch::Tensor y) { at::autocast::set_enabled(true);
+#include <ampify/amp.h>
+inline torch::Tensor user_loss(torch::Tensor z, torch::Tensor y) { ampify::Autocast autocast;
   return torch::binary_cross_entropy(z, y);
 }
 """
-USER_TU = """#include <torch/torch.h>
+# Starts like the rule file, so that the two TUs share a preamble of their common library includes.
+USER_TU = """#include <ATen/autocast_mode.h>
+#include <torch/torch.h>
 #include <proj/helpers.h>
 torch::Tensor h(torch::Tensor z) { return user_loss(z, z); }
 """
@@ -81,7 +84,7 @@ class Ownership(ScratchDirTest):
         messages = [(os.path.basename(f["path"]), f["line"], f["rule"]) for f in reference["findings"]]
         # The project's header behind <...> was analysed, not hidden in the preamble, and the
         # rule file's own expectations were found.
-        self.assertIn(("helpers.h", 4, "ampify-banned-under-autocast"), messages)
+        self.assertIn(("helpers.h", 5, "ampify-banned-under-autocast"), messages)
         self.assertTrue(any(name == "rules.cpp" for name, _, _ in messages), messages)
         for label, result in results.items():
             self.assertEqual(result["findings"], reference["findings"], label)
