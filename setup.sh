@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian machine and for CI.
-#   ./setup.sh main   install what is missing, build, run ampify on the bundled example
+#   ./setup.sh main   install what is missing, build the product (not the tests), run ampify on the
+#                     bundled example
 #   ./setup.sh test   install what is missing, build, run every test
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -38,12 +39,21 @@ install_test_tools() {
   chmod u+x "$multitool" # what the package's own install script would do
 }
 
+# build TARGET [CMAKE_ARGS...]: configures once (the same configuration for main and test, so that
+# `./setup.sh test` after `./setup.sh main` only adds the tests) and builds TARGET ("all" or the
+# product alone).
 build() {
-  echo "== configuring and building (Release, Ninja) in $BUILD_DIR"
-  # ccache makes a rebuild of an unchanged tree (a second clone, CI) take seconds.
+  local target=$1
+  shift
+  echo "== configuring and building $target (Release, Ninja) in $BUILD_DIR"
+  # ccache makes a rebuild of an unchanged tree (a second clone, CI) take seconds. Paths under the
+  # source root are hashed relative to it, so a clone elsewhere hits the same entries.
+  export CCACHE_BASEDIR="$PWD"
+  local start=$SECONDS
   cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release \
         -DCMAKE_CXX_COMPILER_LAUNCHER=ccache "$@" >/dev/null
-  cmake --build "$BUILD_DIR" -j "$(nproc)"
+  cmake --build "$BUILD_DIR" -j "$(nproc)" --target "$target"
+  echo "== built $target in $((SECONDS - start)) s"
 }
 
 run_main() {
@@ -60,13 +70,13 @@ run_main() {
 case "${1:-}" in
   main)
     install_missing
-    build
+    build ampify_product # the tool, the clang-tidy plugin and the runtime; no test binaries
     run_main
     ;;
   test)
     install_missing test
     install_test_tools
-    build -DAMPIFY_TEST_TOOLS="$TEST_TOOLS_DIR/node_modules"
+    build all -DAMPIFY_TEST_TOOLS="$TEST_TOOLS_DIR/node_modules"
     echo "== running the tests"
     ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$(nproc)"
     ;;

@@ -1,5 +1,6 @@
 #include "CommonOptions.h"
 
+#include "ampify/Cache.h"
 #include "ampify/Config.h"
 #include "ampify/SafeWriter.h"
 #include "ampify/Scheduler.h"
@@ -57,13 +58,15 @@ static cl::opt<unsigned> Jobs("j", cl::desc("Analyse this many TUs at once, each
 static cl::opt<std::string> CacheDir("cache-dir",
                                      cl::desc("Where results and precompiled preambles are cached "
                                               "(default: $AMPIFY_CACHE_DIR, else $XDG_CACHE_HOME/ampify)"),
-                                     cl::value_desc("DIR"), cl::sub(CheckCommand), cl::cat(AmpifyCategory));
+                                     cl::value_desc("DIR"), cl::sub(CheckCommand), cl::sub(FixCommand),
+                                     cl::sub(LspCommand), cl::cat(AmpifyCategory));
 static cl::opt<bool> NoCache("no-cache", cl::desc("Parse every TU, reusing no cached result"),
                              cl::sub(CheckCommand), cl::cat(AmpifyCategory));
 static cl::opt<bool> NoPreamble("no-preamble",
                                 cl::desc("Parse each TU's headers itself instead of sharing a "
                                          "precompiled preamble"),
-                                cl::sub(CheckCommand), cl::cat(AmpifyCategory));
+                                cl::sub(CheckCommand), cl::sub(FixCommand), cl::sub(LspCommand),
+                                cl::cat(AmpifyCategory));
 static cl::opt<bool> Quiet("quiet", cl::desc("No progress line and no warnings about the cache"),
                            cl::sub(CheckCommand), cl::cat(AmpifyCategory));
 static cl::opt<std::string> ShardSpec("shard",
@@ -128,6 +131,8 @@ bool analysisOptionsFromCommandLine(AnalysisOptions &options) {
   options.extraArgsBefore = ExtraArgsBefore;
   options.torchPrefix = TorchPrefix;
   options.verbose = Verbose;
+  if (!NoPreamble)
+    options.preambleCacheDir = CacheDir.empty() ? defaultCacheDirectory() : std::string(CacheDir);
   // .ampify.yaml files refine these per directory; what the command line says explicitly wins.
   options.config = std::make_shared<ConfigResolver>(
       options, Checks.getDefault().getValue(),

@@ -3,6 +3,7 @@
 #include "ampify/BoundedInput.h"
 #include "ampify/CastPolicy.h"
 #include "ampify/Config.h"
+#include "ampify/HeaderOwnership.h"
 #include "ampify/RuleRegistry.h"
 #include "ampify/TorchHeaders.h"
 
@@ -83,13 +84,6 @@ llvm::Expected<std::vector<std::string>> expandPaths(const std::vector<std::stri
   llvm::sort(files);
   files.erase(std::unique(files.begin(), files.end()), files.end());
   return files;
-}
-
-bool isUnder(llvm::StringRef file, llvm::StringRef dirOrFile) {
-  if (file == dirOrFile)
-    return true;
-  return file.starts_with(dirOrFile) && file.size() > dirOrFile.size() &&
-         llvm::sys::path::is_separator(file[dirOrFile.size()]);
 }
 
 /// Where the CUDA declarations of DriverCudaHeaders.inc appear during a parse: a directory that
@@ -494,17 +488,17 @@ collectTranslationUnits(const std::vector<std::string> &paths, llvm::StringRef b
   return units;
 }
 
-void addAnalysisArgumentAdjusters(tooling::ClangTool &tool, const AnalysisOptions &options) {
-  tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-      options.extraArgsBefore, tooling::ArgumentInsertPosition::BEGIN));
-  tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-      options.extraArgs, tooling::ArgumentInsertPosition::END));
-  tool.appendArgumentsAdjuster([](const tooling::CommandLineArguments &args, llvm::StringRef) {
-    tooling::CommandLineArguments out = args;
-    if (llvm::none_of(args, [](llvm::StringRef a) { return a.starts_with("-resource-dir"); }))
-      out.insert(out.begin() + 1, "-resource-dir=" AMPIFY_CLANG_RESOURCE_DIR);
-    return out;
-  });
+std::vector<std::string> analysisArguments(const tooling::CompileCommand &command, const AnalysisOptions &options) {
+  std::vector<std::string> args = command.CommandLine;
+  dropCodeLoadingFlags(args); // callers that warn about them drop them first
+  args = tooling::getInsertArgumentAdjuster(options.extraArgsBefore, tooling::ArgumentInsertPosition::BEGIN)(
+      args, command.Filename);
+  args = tooling::getInsertArgumentAdjuster(options.extraArgs, tooling::ArgumentInsertPosition::END)(
+      args, command.Filename);
+  args = HeaderOwnership(command, options).librariesAsSystem(args);
+  if (llvm::none_of(args, [](llvm::StringRef a) { return a.starts_with("-resource-dir"); }))
+    args.insert(args.begin() + std::min<size_t>(1, args.size()), "-resource-dir=" AMPIFY_CLANG_RESOURCE_DIR);
+  return args;
 }
 
 std::vector<std::string> filesRead(clang::FileManager &files) {
@@ -520,6 +514,22 @@ std::vector<std::string> filesRead(clang::FileManager &files) {
   llvm::sort(paths);
   paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
   return paths;
+}
+
+std::string absoluteIn(llvm::StringRef directory, llvm::StringRef path) {
+  llvm::SmallString<256> abs(path);
+  llvm::sys::fs::make_absolute(directory, abs);
+  llvm::sys::path::remove_dots(abs, /*remove_dot_dot=*/true);
+  if (abs.size() > 1 && llvm::sys::path::is_separator(abs.back()))
+    abs.pop_back();
+  return std::string(abs);
+}
+
+bool isUnder(llvm::StringRef file, llvm::StringRef dirOrFile) {
+  if (file == dirOrFile)
+    return true;
+  return file.starts_with(dirOrFile) && file.size() > dirOrFile.size() &&
+         llvm::sys::path::is_separator(file[dirOrFile.size()]);
 }
 
 TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &command,
@@ -555,6 +565,7 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
                  << command.Filename << ": flags that load code are never honoured\n";
 
   adjusted.CommandLine = hostParseCommand(adjusted.CommandLine, adjusted.Filename);
+  adjusted.CommandLine = analysisArguments(adjusted, options);
 
   SingleCommandDatabase db(adjusted);
   tooling::ClangTool tool(db, {command.Filename});
@@ -563,7 +574,6 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
     cudaHeaderPaths.push_back((CudaHeaderDir + "/" + header.name).str());
   for (size_t i = 0; i < cudaHeaderPaths.size(); ++i)
     tool.mapVirtualFile(cudaHeaderPaths[i], CudaHeaders[i].text);
-  addAnalysisArgumentAdjusters(tool, options);
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> diagOptions = new clang::DiagnosticOptions();
   diagOptions->ShowColors = llvm::errs().has_colors();
   CompilerErrorPrinter errorPrinter(llvm::errs(), diagOptions.get());

@@ -2,11 +2,13 @@
 #include "CommonOptions.h"
 
 #include "ampify/EditSet.h"
+#include "ampify/Preamble.h"
 #include "ampify/SafeWriter.h"
 #include "ampify/TextOutput.h"
 #include "ampify/TrainingLoopMigration.h"
 
 #include "clang/Tooling/ReplacementsYaml.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -77,7 +79,14 @@ int runFix() {
   for (const auto &unit : *units) {
     if (options.verbose)
       llvm::errs() << "ampify: analysing " << unit.Filename << "\n";
-    results.push_back(analyzeTranslationUnit(unit, options, callbacks));
+    // The shared preamble `check` caches (and that this run builds once for several TUs): the
+    // library headers are parsed from it; the migration only edits the user's code.
+    std::optional<std::string> pch;
+    if (auto source = llvm::MemoryBuffer::getFile(unit.Filename))
+      pch = sharedPreambleFor(unit, (*source)->getBuffer(), options, /*buildIfMissing=*/units->size() > 1);
+    results.push_back(analyzeTranslationUnit(pch ? withPreamble(unit, *pch) : unit, options, callbacks));
+    if (pch && !results.back().parsed) // a preamble at fault must not cost the migration
+      results.back() = analyzeTranslationUnit(unit, options, callbacks);
     if (!results.back().parsed)
       llvm::errs() << "ampify: error: " << unit.Filename << " was not migrated: " << results.back().failure
                    << "\n";

@@ -334,11 +334,7 @@ private:
       if (group.status == PreambleGroup::Ready)
         unit.pch = group.pch;
     }
-    tooling::CompileCommand command = unit.command;
-    if (!unit.pch.empty())
-      command.CommandLine.insert(command.CommandLine.begin() + 1,
-                                 {"-include-pch", unit.pch, "-fpch-validate-input-files-content"});
-    return command;
+    return unit.pch.empty() ? unit.command : withPreamble(unit.command, unit.pch);
   }
 
   void analyseInProcess() {

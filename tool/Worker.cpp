@@ -70,7 +70,7 @@ int runWorker(llvm::StringRef requestPath, const AnalysisOptions &options, const
   if (request.kind == WorkerRequest::Analyze) {
     result = toJSON(analyzeTranslationUnit(request.command, options, callbacks));
   } else {
-    auto inputs = buildPreamble(request.command, request.includeText, request.output, options);
+    auto inputs = buildPreamble(request.command, request.includeText, request.output);
     if (inputs)
       result = json::Object{{"built", true}, {"inputs", *inputs}};
     else

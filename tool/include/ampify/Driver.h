@@ -28,6 +28,9 @@ struct AnalysisOptions {
   std::vector<std::string> extraArgsBefore; // prepended to every compile command
   std::string torchPrefix;                  // --torch-prefix, when there is no database
   bool verbose = false;
+  /// The cache whose precompiled preambles `fix` and `lsp` share with `check` (--cache-dir, else
+  /// the default one); "" with --no-preamble. `check` reads SchedulerOptions instead.
+  std::string preambleCacheDir;
   std::string headerFilter;                 // HeaderFilterRegex; empty: findings in every header
   /// Per-directory .ampify.yaml: when set, each TU is analysed with the options it resolves for
   /// the TU's main file (see Config.h); null: these options as they are.
@@ -65,15 +68,22 @@ loadCompilationDatabase(llvm::StringRef path, std::string &error);
 /// Whether a path names a C++ or CUDA source (a TU of its own) / a header, by its extension.
 bool isSourceFile(llvm::StringRef path);
 bool isHeaderFile(llvm::StringRef path);
+/// `path` made absolute against `directory` (a compile command's), without . and .. components.
+std::string absoluteIn(llvm::StringRef directory, llvm::StringRef path);
+/// Whether the absolute path `file` is `dirOrFile` or lies under it.
+bool isUnder(llvm::StringRef file, llvm::StringRef dirOrFile);
 
 /// Parses and analyses one TU. Never throws or aborts on bad code: failures are in the result.
 TranslationUnitResult analyzeTranslationUnit(const clang::tooling::CompileCommand &command,
                                              const AnalysisOptions &options,
                                              const CallbackFactory &callbacks);
 
-/// Adds the argument adjusters every parse of ampify uses (--extra-arg, --extra-arg-before,
-/// Clang's resource directory); the preamble builder shares them with analyzeTranslationUnit.
-void addAnalysisArgumentAdjusters(clang::tooling::ClangTool &tool, const AnalysisOptions &options);
+/// The arguments every parse of `command` by ampify uses (a TU's analysis, a shared preamble, the
+/// LSP server's parse): --extra-arg-before and --extra-arg, library include directories given
+/// as -I passed as -isystem (HeaderOwnership.h), and the resource directory of the Clang ampify
+/// links.
+std::vector<std::string> analysisArguments(const clang::tooling::CompileCommand &command,
+                                           const AnalysisOptions &options);
 
 /// Every file `files` saw during a parse, as sorted absolute paths (what a cached result or a
 /// precompiled preamble depends on).
