@@ -62,8 +62,10 @@ public:
       bool mask = op == "masked_fill" || op == "masked_fill_";
       // A parameter's value is one caller's: the other callers' calls must not change.
       if (mask && !overflowing->fromCaller)
-        finding.replace(arg->getSourceRange(), value < 0 ? "-std::numeric_limits<float>::infinity()"
-                                                         : "std::numeric_limits<float>::infinity()");
+        finding
+            .replace(arg->getSourceRange(), value < 0 ? "-std::numeric_limits<float>::infinity()"
+                                                      : "std::numeric_limits<float>::infinity()")
+            .addInclude(arg->getBeginLoc(), "<limits>");
       else if (mask)
         finding.note(arg->getBeginLoc(), "use -std::numeric_limits<float>::infinity() for a mask");
       else

@@ -1,6 +1,12 @@
 // AMPIFY: check --checks=-*,ampify-fp16-overflow-constant
 #include <torch/torch.h>
 #include <ampify/amp.h>
+// The fixes use std::numeric_limits: <limits> is inserted once for the file, where clang-format
+// (LLVM style here) sorts it: before the first include of its category that sorts after it.
+// CHECK-FIXES: {{^}}#include <limits>{{$}}
+// CHECK-FIXES-NEXT: {{^}}#include <torch/torch.h>{{$}}
+// CHECK-FIXES-NEXT: {{^}}#include <ampify/amp.h>{{$}}
+// CHECK-FIXES-NOT: #include <limits>
 
 
 constexpr double kMaskValue = -1e9;
