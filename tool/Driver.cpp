@@ -447,7 +447,8 @@ std::vector<std::string> filesRead(clang::FileManager &files) {
 
 TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &command,
                                              const AnalysisOptions &commandLineOptions,
-                                             const CallbackFactory &callbacks) {
+                                             const CallbackFactory &callbacks,
+                                             const std::map<std::string, std::string> &overlay) {
   TranslationUnitResult result;
   result.file = command.Filename;
 
@@ -479,6 +480,8 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
     cudaHeaderPaths.push_back((CudaHeaderDir + "/" + header.name).str());
   for (size_t i = 0; i < cudaHeaderPaths.size(); ++i)
     tool.mapVirtualFile(cudaHeaderPaths[i], CudaHeaders[i].text);
+  for (const auto &[path, text] : overlay)
+    tool.mapVirtualFile(path, text);
   addAnalysisArgumentAdjusters(tool, options);
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> diagOptions = new clang::DiagnosticOptions();
   diagOptions->ShowColors = llvm::errs().has_colors();

@@ -12,6 +12,7 @@
 #include "llvm/Support/Error.h"
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -61,9 +62,12 @@ bool isSourceFile(llvm::StringRef path);
 bool isHeaderFile(llvm::StringRef path);
 
 /// Parses and analyses one TU. Never throws or aborts on bad code: failures are in the result.
+/// `overlay` (absolute path to text) replaces those files' contents on disk for this parse:
+/// `ampify fix` analyses its migrated text before writing it.
 TranslationUnitResult analyzeTranslationUnit(const clang::tooling::CompileCommand &command,
                                              const AnalysisOptions &options,
-                                             const CallbackFactory &callbacks);
+                                             const CallbackFactory &callbacks,
+                                             const std::map<std::string, std::string> &overlay = {});
 
 /// Adds the argument adjusters every parse of ampify uses (--extra-arg, --extra-arg-before,
 /// Clang's resource directory); the preamble builder shares them with analyzeTranslationUnit.
