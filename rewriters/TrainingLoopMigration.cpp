@@ -99,7 +99,7 @@ public:
     const clang::Stmt *scope = scopeForNames();
     std::string scopeText = scope ? src_.text(scope->getSourceRange()) : std::string();
     scaler_ = freshName(scopeText, "scaler");
-    bool fp16 = options_.dtype == MigrationOptions::Dtype::Float16;
+    bool fp16 = options_.fp16();
     std::string note;
 
     addInclude();
@@ -390,6 +390,9 @@ private:
     }
     if (options_.dtype == MigrationOptions::Dtype::BFloat16)
       return "ampify::AutocastOptions(" + device + ").dtype(at::kBFloat16)";
+    // fp16 asked for on a device whose autocast may default to bf16 (the CPU).
+    if (options_.dtype == MigrationOptions::Dtype::Float16 && options_.device != MigrationOptions::Device::Cuda)
+      return "ampify::AutocastOptions(" + device + ").dtype(at::kHalf)";
     return device;
   }
 
@@ -516,7 +519,9 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
   const TrainingLoops &loops = analysis(ctx).loops();
   for (const RefusedIteration &refusal : loops.refusals())
     report(ctx, refusal.where, "training loop not migrated: " + refusal.message);
-  bool fp16 = options_.dtype == MigrationOptions::Dtype::Float16;
+  for (const TrainingIteration &it : loops.migrated())
+    report(ctx, it.passes.front().call->getBeginLoc(), AlreadyMigrated);
+  bool fp16 = options_.fp16();
   for (const TrainingIteration &it : loops.iterations()) {
     // A banned op would compile under the migration and raise at run time ("unsafe to
     // autocast"): the migration rewrites it to the logits form, or leaves the loop as it is.

@@ -140,6 +140,10 @@ bool analysisOptionsFromCommandLine(AnalysisOptions &options) {
   return true;
 }
 
+std::string plural(size_t count, llvm::StringRef noun) {
+  return std::to_string(count) + " " + noun.str() + (count == 1 ? "" : "s");
+}
+
 bool useColors() {
   if (Color == "always")
     return true;

@@ -20,6 +20,9 @@ extern llvm::cl::opt<std::string> BuildPath;
 /// false.
 bool analysisOptionsFromCommandLine(AnalysisOptions &options);
 
+/// "1 finding", "0 findings": a count and its noun, for summary lines.
+std::string plural(size_t count, llvm::StringRef noun);
+
 /// Colour for stdout: --color=always|never, or auto (only on a terminal).
 bool useColors();
 

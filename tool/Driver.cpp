@@ -534,7 +534,8 @@ bool isUnder(llvm::StringRef file, llvm::StringRef dirOrFile) {
 
 TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &command,
                                              const AnalysisOptions &commandLineOptions,
-                                             const CallbackFactory &callbacks) {
+                                             const CallbackFactory &callbacks,
+                                             const std::map<std::string, std::string> &overlay) {
   TranslationUnitResult result;
   result.file = command.Filename;
 
@@ -574,6 +575,8 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
     cudaHeaderPaths.push_back((CudaHeaderDir + "/" + header.name).str());
   for (size_t i = 0; i < cudaHeaderPaths.size(); ++i)
     tool.mapVirtualFile(cudaHeaderPaths[i], CudaHeaders[i].text);
+  for (const auto &[path, text] : overlay)
+    tool.mapVirtualFile(path, text);
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> diagOptions = new clang::DiagnosticOptions();
   diagOptions->ShowColors = llvm::errs().has_colors();
   CompilerErrorPrinter errorPrinter(llvm::errs(), diagOptions.get());

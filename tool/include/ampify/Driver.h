@@ -13,6 +13,7 @@
 #include "llvm/Support/Error.h"
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -74,9 +75,12 @@ std::string absoluteIn(llvm::StringRef directory, llvm::StringRef path);
 bool isUnder(llvm::StringRef file, llvm::StringRef dirOrFile);
 
 /// Parses and analyses one TU. Never throws or aborts on bad code: failures are in the result.
+/// `overlay` (absolute path to text) replaces those files' contents on disk for this parse:
+/// `ampify fix` analyses its migrated text before writing it.
 TranslationUnitResult analyzeTranslationUnit(const clang::tooling::CompileCommand &command,
                                              const AnalysisOptions &options,
-                                             const CallbackFactory &callbacks);
+                                             const CallbackFactory &callbacks,
+                                             const std::map<std::string, std::string> &overlay = {});
 
 /// The arguments every parse of `command` by ampify uses (a TU's analysis, a shared preamble, the
 /// LSP server's parse): --extra-arg-before and --extra-arg, library include directories given
