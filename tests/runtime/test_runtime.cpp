@@ -1095,7 +1095,7 @@ TEST(Autocast, ExitFromAnotherThreadIsAnError) {
   auto leaked = std::make_unique<ampify::Autocast>(c10::kCPU);
   std::thread destroyer([&] {
     try {
-      leaked.reset();
+      delete leaked.release();  // (unique_ptr::reset is noexcept: a throw there ends the program)
     } catch (const c10::Error& e) {
       destroy_error = e.what_without_backtrace();
     }
