@@ -33,6 +33,11 @@ cl::opt<MigrationOptions::Device> Device(
                           "the program's own device expression (default; CUDA if none is visible)")),
     cl::init(MigrationOptions::Device::Auto), cl::sub(FixCommand), cl::cat(AmpifyCategory));
 
+cl::opt<bool> NoChannelsLast("no-channels-last",
+                             cl::desc("Leave conv nets in the contiguous (NCHW) memory format (by default the "
+                                      "migration converts the model and its inputs to channels_last)"),
+                             cl::sub(FixCommand), cl::cat(AmpifyCategory));
+
 llvm::Error exportFixes(const EditSet &edits, llvm::StringRef mainFile, llvm::StringRef path) {
   clang::tooling::TranslationUnitReplacements unit;
   unit.MainSourceFile = mainFile.str();
@@ -54,6 +59,7 @@ int runFix() {
   MigrationOptions migration;
   migration.dtype = Dtype;
   migration.device = Device;
+  migration.channelsLast = !NoChannelsLast;
   CallbackFactory callbacks = [migration](clang::ast_matchers::MatchFinder &finder, RuleContext &context) {
     auto rule = std::make_unique<TrainingLoopMigration>(context, migration);
     rule->registerMatchers(finder);

@@ -3,6 +3,8 @@
 # bf16 output of `ampify fix` made by prepare_examples.sh), runs them and their Python torch.amp
 # twins, checks that migrated training tracks fp32, and writes the benchmark table and plots.
 #   bash tests/gpu/run_examples.sh OUT_DIR [STEPS]
+# fp32 and fp16 are also built as shared libraries for bench/gpu/paired.py (bench/gpu/run_paired.sh
+# runs it after this script).
 # Exits non-zero on any failure.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -28,7 +30,10 @@ for variant in fp32 fp16 bf16; do
   src=$ROOT/examples
   [ $variant = fp32 ] || src=$MIGRATED/$variant
   suffix=_$variant
+  # fp32 and fp16 also as shared libraries, for the paired C++/Python benchmark below.
+  lib=OFF; [ $variant = bf16 ] || lib=ON
   ( cmake -S "$ROOT/examples" -B "$B/$variant" -G Ninja -DEXAMPLE_SOURCES="$src" -DEXAMPLE_SUFFIX=$suffix \
+      -DEXAMPLE_LIBRARY=$lib \
       -DCMAKE_PREFIX_PATH="$TORCH_PREFIX;$B/install" "${CUDA_ARGS[@]}" >"$B/$variant.cmake.log" 2>&1 \
     && cmake --build "$B/$variant" -j 6 >"$B/$variant.build.log" 2>&1 ) &
   pids+=($!)
@@ -38,5 +43,8 @@ for i in 0 1 2; do wait ${pids[$i]} || ok=0; done
 if [ $ok = 0 ]; then tail -n 40 "$B"/*.log; cp "$B"/*.log "$OUT"/ 2>/dev/null; exit 1; fi
 
 echo "=== run and check"
+fail=0
 python3 "$ROOT/tests/gpu/examples_driver.py" --bin "$B" --out "$OUT" --steps "$STEPS" \
-  --python "$ROOT/bench/gpu/models.py"
+  --python "$ROOT/bench/gpu/models.py" || fail=1
+
+exit $fail

@@ -19,6 +19,9 @@ struct MigrationOptions {
   enum class Device { Cuda, Cpu, Auto };
   Dtype dtype = Dtype::Float16;
   Device device = Device::Auto;
+  /// Conv nets: the model and its forward inputs go to channels_last (the fix-its of
+  /// ampify-conv-memory-format); off with --no-channels-last and for CPU regions.
+  bool channelsLast = true;
 };
 
 class TrainingLoopMigration : public Rule {

@@ -105,7 +105,8 @@ public:
   Tensor view(IntArrayRef size) const;
   Tensor reshape(IntArrayRef size) const;
   Tensor transpose(int64_t dim0, int64_t dim1) const;
-  Tensor contiguous() const;
+  Tensor contiguous(MemoryFormat memory_format = MemoryFormat::Contiguous) const;
+  bool is_contiguous(MemoryFormat memory_format = MemoryFormat::Contiguous) const;
   Tensor abs() const;
   Tensor amax(IntArrayRef dim = {}, bool keepdim = false) const;
   Tensor norm() const;
