@@ -346,13 +346,15 @@ ChannelsLastPlan channelsLastPlan(const clang::CallExpr *forward, const clang::F
   const clang::SourceManager &sm = ctx.getSourceManager();
   const clang::LangOptions &lang = ctx.getLangOpts();
   // The input: x -> x.contiguous(torch::MemoryFormat::ChannelsLast); a + b -> (a + b).contiguous(...)
-  const clang::Expr *written = input->IgnoreImplicit();
+  const clang::Expr *written = stripWrappers(input);
   const std::string suffix = ".contiguous(torch::MemoryFormat::ChannelsLast)";
   clang::SourceLocation inputEnd = clang::Lexer::getLocForEndOfToken(written->getEndLoc(), 0, sm, lang);
   if (written->getBeginLoc().isMacroID() || inputEnd.isInvalid())
     return plan;
-  const bool postfix = llvm::isa<clang::DeclRefExpr, clang::MemberExpr, clang::CallExpr, clang::ParenExpr,
-                                 clang::ArraySubscriptExpr>(written);
+  const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(written);
+  const bool postfix = op ? op->getOperator() == clang::OO_Call || op->getOperator() == clang::OO_Subscript
+                          : llvm::isa<clang::DeclRefExpr, clang::MemberExpr, clang::CallExpr, clang::ParenExpr,
+                                      clang::ArraySubscriptExpr>(written);
   if (!postfix)
     plan.inputEdits.push_back({clang::CharSourceRange::getCharRange(written->getBeginLoc(), written->getBeginLoc()), "("});
   plan.inputEdits.push_back({clang::CharSourceRange::getCharRange(inputEnd, inputEnd), (postfix ? "" : ")") + suffix});

@@ -7,6 +7,7 @@
 #include "ampify/PrecisionFlow.h"
 #include "ampify/RuleRegistry.h"
 #include "ampify/TorchApi.h"
+#include "ampify/TrainingLoops.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -29,14 +30,27 @@ public:
     // model->forward(x), model.forward(x) and model(x), inside a function.
     auto forwardCall = anyOf(cxxMemberCallExpr(callee(cxxMethodDecl(hasName("forward")))),
                              cxxOperatorCallExpr(hasOverloadedOperatorName("()")));
-    finder.addMatcher(callExpr(forwardCall, forFunction(functionDecl(isDefinition()).bind("function"))).bind("call"),
-                      this);
+    // A function that trains: it calls backward() or an optimizer's step() (as ampify-half-model);
+    // not the modules' own forward methods, which run inside the region too.
+    auto training = callExpr(callee(functionDecl(
+        anyOf(hasAnyName("::at::Tensor::backward", "::torch::autograd::backward"),
+              cxxMethodDecl(hasName("step"), ofClass(isSameOrDerivedFrom("::torch::optim::Optimizer")))))));
+    finder.addMatcher(
+        callExpr(forwardCall,
+                 forFunction(functionDecl(isDefinition(), hasBody(hasDescendant(training))).bind("function")))
+            .bind("call"),
+        this);
   }
 
   void check(const MatchFinder::MatchResult &result) override {
     ASTContext &ctx = *result.Context;
     const auto *call = result.Nodes.getNodeAs<CallExpr>("call");
     const auto *function = result.Nodes.getNodeAs<FunctionDecl>("function");
+    // Loops still in fp32 are analysed as the region `ampify fix` will give them; the migration
+    // converts their conv nets itself, so only code already under autocast is reported here.
+    for (const TrainingIteration &loop : TrainingLoops::of(ctx).iterations())
+      if (loop.function == function)
+        return;
     Region region = PrecisionFlow::of(ctx, option("TorchVersion", "")).regionOf(call);
     if (region.kind != RegionKind::Autocast || !region.cuda)
       return;

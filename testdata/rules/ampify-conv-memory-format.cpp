@@ -34,7 +34,7 @@ void train(torch::Device device, torch::Tensor images, torch::Tensor labels) {
       ampify::Autocast autocast(device.type());
       loss = torch::nn::functional::cross_entropy(model->forward(images), labels);
       // CHECK-MESSAGES: :[[@LINE-1]]:51: warning: conv net trained under CUDA autocast in the contiguous (NCHW) memory format: fp16/bf16 convolutions run in channels_last (NHWC); convert the model once with ampify::to_channels_last and its 4-D inputs with .contiguous(torch::MemoryFormat::ChannelsLast) [ampify-conv-memory-format]
-      // CHECK-MESSAGES: :[[@LINE-3]]:7: note: the autocast region:
+      // CHECK-MESSAGES: :[[@LINE-3]]:24: note: the autocast region: the autocast scope `autocast`
       // CHECK-FIXES: {{^}}      loss = torch::nn::functional::cross_entropy(model->forward(images.contiguous(torch::MemoryFormat::ChannelsLast)), labels);{{$}}
     }
     scaler.scale(loss).backward();
@@ -53,7 +53,7 @@ void train_trunk(torch::Tensor a, torch::Tensor b, torch::Tensor labels) {
   ampify::Autocast autocast(c10::kCUDA, torch::kHalf);
   auto loss = torch::nn::functional::cross_entropy(trunk(a + b), labels);
   // CHECK-MESSAGES: :[[@LINE-1]]:52: warning: conv net trained under CUDA autocast
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the autocast region:
+  // CHECK-MESSAGES: :[[@LINE-3]]:20: note: the autocast region: the autocast scope `autocast`
   // CHECK-FIXES: {{^}}  auto loss = torch::nn::functional::cross_entropy(trunk((a + b).contiguous(torch::MemoryFormat::ChannelsLast)), labels);{{$}}
   autocast.exit();
   scaler.scale(loss).backward();
