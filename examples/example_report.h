@@ -29,6 +29,7 @@ extern "C" int ampify_example_main(int argc, char **argv);
 
 namespace example {
 
+#ifdef EXAMPLE_WITH_CUDA
 /// Counts the warnings of CUDA's sync-debug mode ("called a synchronizing CUDA operation").
 class SyncCounter : public c10::WarningHandler {
 public:
@@ -40,6 +41,7 @@ public:
   }
   int64_t count = 0;
 };
+#endif
 
 struct Config {
   int steps = 200;
@@ -116,8 +118,10 @@ public:
     auto all = torch::cat(losses_).cpu();
     std::ofstream out(config_.json);
     out << "{\"step_ms\": " << ms << ", \"peak_mib\": " << peak_mib;
+#ifdef EXAMPLE_WITH_CUDA
     if (count_syncs_)
       out << ", \"syncs_per_step\": " << (timed > 0 ? double(sync_counter_.count) / timed : 0.0);
+#endif
     out << ", \"losses\": [";
     for (int64_t i = 0; i < all.size(0); ++i) {
       float v = all[i].item<float>();
@@ -136,8 +140,10 @@ private:
   }
   Config config_;
   bool count_syncs_ = false;
+#ifdef EXAMPLE_WITH_CUDA
   SyncCounter sync_counter_;
   c10::WarningHandler *previous_handler_ = nullptr;
+#endif
   std::vector<torch::Tensor> losses_;
   std::chrono::steady_clock::time_point start_;
 };
