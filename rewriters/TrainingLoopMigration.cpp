@@ -10,6 +10,10 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Regex.h"
 
+#include <functional>
+#include <set>
+#include <utility>
+
 namespace ampify {
 
 using namespace clang::ast_matchers;
@@ -503,6 +507,38 @@ std::vector<const BannedCall *> TrainingLoopMigration::bannedCallsInForward(clan
   return found;
 }
 
+namespace {
+/// The edits of ampify-conv-memory-format for the conv nets whose forward runs in the statements
+/// the migration puts under autocast: the model once per function (`models` remembers which),
+/// and each forward call's input. A loss computed inside the backward statement is rewritten as a
+/// whole, so forward calls there keep their input as it is.
+void addChannelsLast(clang::ASTContext &ctx, const TrainingIteration &it, FindingBuilder &finding,
+                     std::set<std::pair<const clang::FunctionDecl *, const clang::ValueDecl *>> &models) {
+  std::function<void(const clang::Stmt *)> visit = [&](const clang::Stmt *s) {
+    if (!s || llvm::isa<clang::LambdaExpr>(s))
+      return;
+    if (const auto *call = llvm::dyn_cast<clang::CallExpr>(s)) {
+      ChannelsLastPlan plan = channelsLastPlan(call, it.function, ctx);
+      if (plan.model && !plan.modelEdits.empty()) {
+        if (models.insert({it.function, plan.model}).second) {
+          for (const SourceEdit &edit : plan.modelEdits)
+            finding.replace(edit.range, edit.text);
+          finding.note(call->getBeginLoc(), "conv net: the model and its input go to channels_last "
+                                            "(ampify-conv-memory-format; --no-channels-last keeps NCHW)");
+        }
+        for (const SourceEdit &edit : plan.inputEdits)
+          finding.replace(edit.range, edit.text);
+      }
+    }
+    for (const clang::Stmt *child : s->children())
+      visit(child);
+  };
+  for (const BackwardPass &pass : it.passes)
+    for (const clang::Stmt *s : pass.forward)
+      visit(s);
+}
+} // namespace
+
 void TrainingLoopMigration::registerMatchers(MatchFinder &finder) {
   // Any backward() or step() makes the TU worth analysing; the analysis itself walks the TU once.
   finder.addMatcher(callExpr(callee(functionDecl(hasAnyName("backward", "step")))).bind("call"), this);
@@ -522,6 +558,7 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
   for (const TrainingIteration &it : loops.migrated())
     report(ctx, it.passes.front().call->getBeginLoc(), AlreadyMigrated);
   bool fp16 = options_.fp16();
+  std::set<std::pair<const clang::FunctionDecl *, const clang::ValueDecl *>> channelsLastModels;
   for (const TrainingIteration &it : loops.iterations()) {
     // A banned op would compile under the migration and raise at run time ("unsafe to
     // autocast"): the migration rewrites it to the logits form, or leaves the loop as it is.
@@ -545,6 +582,8 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
     std::string note = rewriter.rewrite();
     if (!note.empty())
       finding.note(it.passes.front().call->getBeginLoc(), note);
+    if (options_.channelsLast && options_.device != MigrationOptions::Device::Cpu)
+      addChannelsLast(ctx, it, finding, channelsLastModels);
     for (const auto &[banned, rewrite] : rewrites) {
       for (const SourceEdit &edit : rewrite.edits)
         finding.replace(edit.range, edit.text);

@@ -40,6 +40,11 @@ cl::opt<MigrationOptions::Device> Device(
                           "the program's own device expression (default; CUDA if none is visible)")),
     cl::init(MigrationOptions::Device::Auto), cl::sub(FixCommand), cl::cat(AmpifyCategory));
 
+cl::opt<bool> NoChannelsLast("no-channels-last",
+                             cl::desc("Leave conv nets in the contiguous (NCHW) memory format (by default the "
+                                      "migration converts the model and its inputs to channels_last)"),
+                             cl::sub(FixCommand), cl::cat(AmpifyCategory));
+
 cl::opt<bool> FixHazards("fix-hazards",
                          cl::desc("Also apply the fix-its of the hazards that the migration puts under "
                                   "autocast (they are reported either way)"),
@@ -193,6 +198,7 @@ int runFix() {
   MigrationOptions migration;
   migration.dtype = Dtype;
   migration.device = Device;
+  migration.channelsLast = !NoChannelsLast;
   CallbackFactory callbacks = [migration](clang::ast_matchers::MatchFinder &finder, RuleContext &context) {
     auto rule = std::make_unique<TrainingLoopMigration>(context, migration);
     rule->registerMatchers(finder);

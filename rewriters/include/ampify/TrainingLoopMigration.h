@@ -25,6 +25,9 @@ struct MigrationOptions {
   /// Whether the regions run fp16, which needs a GradScaler; bf16 has fp32's exponent range and
   /// needs none (docs/fix.md).
   bool fp16() const { return dtype == Dtype::Float16 || (dtype == Dtype::DeviceDefault && device != Device::Cpu); }
+  /// Conv nets: the model and its forward inputs go to channels_last (the fix-its of
+  /// ampify-conv-memory-format); off with --no-channels-last and for CPU regions.
+  bool channelsLast = true;
 };
 
 class TrainingLoopMigration : public Rule {

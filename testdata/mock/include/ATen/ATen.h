@@ -107,7 +107,8 @@ public:
   Tensor transpose(int64_t dim0, int64_t dim1) const;
   Tensor permute(IntArrayRef dims) const;
   std::vector<Tensor> chunk(int64_t chunks, int64_t dim = 0) const;
-  Tensor contiguous() const;
+  Tensor contiguous(MemoryFormat memory_format = MemoryFormat::Contiguous) const;
+  bool is_contiguous(MemoryFormat memory_format = MemoryFormat::Contiguous) const;
   Tensor abs() const;
   Tensor amax(IntArrayRef dim = {}, bool keepdim = false) const;
   Tensor norm() const;
