@@ -5,15 +5,9 @@
 #include "clang/Format/Format.h"
 #include "clang/Tooling/Inclusions/HeaderIncludes.h"
 
-#include <mutex>
 
 namespace ampify {
 namespace {
-
-// Per-TU inserters, keyed by the TU's ASTContext and erased when the context is destroyed (so a
-// later context at the same address does not inherit them). Guarded for a parallel driver.
-std::mutex insertersMutex;
-llvm::DenseMap<const clang::ASTContext *, std::unique_ptr<IncludeInserter>> inserters;
 
 /// The include style clang-format would use for `path`: its .clang-format's, else LLVM's.
 clang::tooling::IncludeStyle includeStyleFor(llvm::StringRef path, llvm::StringRef code,
@@ -34,21 +28,6 @@ clang::tooling::IncludeStyle includeStyleFor(llvm::StringRef path, llvm::StringR
 
 IncludeInserter::IncludeInserter(const clang::SourceManager &sm) : sm_(sm) {}
 IncludeInserter::~IncludeInserter() = default;
-
-IncludeInserter &IncludeInserter::of(clang::ASTContext &ctx) {
-  std::lock_guard<std::mutex> lock(insertersMutex);
-  auto [it, fresh] = inserters.try_emplace(&ctx, nullptr);
-  if (fresh) {
-    it->second = std::make_unique<IncludeInserter>(ctx.getSourceManager());
-    ctx.AddDeallocation(
-        [](void *key) {
-          std::lock_guard<std::mutex> lock(insertersMutex);
-          inserters.erase(static_cast<const clang::ASTContext *>(key));
-        },
-        &ctx);
-  }
-  return *it->second;
-}
 
 std::optional<IncludeInserter::Insertion> IncludeInserter::claim(clang::FileID file, llvm::StringRef header) {
   if (!claimed_.emplace(file, header.str()).second)

@@ -89,7 +89,7 @@ FindingBuilder::~FindingBuilder() {
   // the header.
   if (fixesValid_ && !finding_.fixes.empty())
     for (const auto &[file, header] : includes_)
-      if (auto insertion = IncludeInserter::of(*ctx_).claim(file, header))
+      if (auto insertion = rule_->analysis(*ctx_).includes().claim(file, header))
         insertBefore(insertion->at, insertion->text);
   if (!fixesValid_)
     finding_.fixes.clear();

@@ -48,10 +48,10 @@ public:
     const auto *function = result.Nodes.getNodeAs<FunctionDecl>("function");
     // Loops still in fp32 are analysed as the region `ampify fix` will give them; the migration
     // converts their conv nets itself, so only code already under autocast is reported here.
-    for (const TrainingIteration &loop : TrainingLoops::of(ctx).iterations())
+    for (const TrainingIteration &loop : analysis(ctx).loops().iterations())
       if (loop.function == function)
         return;
-    Region region = PrecisionFlow::of(ctx, option("TorchVersion", "")).regionOf(call);
+    Region region = analysis(ctx).flow().regionOf(call);
     if (region.kind != RegionKind::Autocast || !region.cuda)
       return;
     ChannelsLastPlan plan = channelsLastPlan(call, function, ctx);

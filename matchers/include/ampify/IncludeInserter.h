@@ -29,9 +29,6 @@ public:
   explicit IncludeInserter(const clang::SourceManager &sm);
   ~IncludeInserter();
 
-  /// The TU's inserter, built on first use.
-  static IncludeInserter &of(clang::ASTContext &ctx);
-
   struct Insertion {
     clang::SourceLocation at; ///< where `text` goes, in the file
     std::string text;         ///< "#include <limits>\n"
