@@ -67,6 +67,13 @@ DECOMPOSES_INTO = {
     # fused kernels on the CPU instead and keep their inputs' dtype: measured).
     "rnn_tanh_cell": ("linear",),
     "rnn_relu_cell": ("linear",),
+    # Found by the H200 run (torch 2.11, CUDA): the padding="same"/"valid" convolutions go through
+    # convolution; pinverse through linalg_pinv's matmul; trace sums (fp32 under CUDA autocast).
+    "conv1d.padding": ("convolution", "_convolution"),
+    "conv2d.padding": ("convolution", "_convolution"),
+    "conv3d.padding": ("convolution", "_convolution"),
+    "pinverse": ("matmul",),
+    "trace": ("sum",),
 }
 
 
@@ -222,16 +229,17 @@ def complete(tables):
                 registered_ops.setdefault(op, policy)
             for key in sorted(known - set(table)):
                 op = key[0]
+                decomposes = DECOMPOSES_INTO.get(f"{op}.{key[1]}", DECOMPOSES_INTO.get(op, ()))
+                delegate = next((d for d in decomposes if d in registered_ops), None)
+                if delegate:
+                    table[key] = (registered_ops[delegate], f"not registered for {device}; it calls {delegate}")
+                    continue
                 if op in registered_ops:
                     # Another overload of a registered op (frobenius_norm without dim in 2.x):
                     # not registered, so it falls through.
                     table[key] = ("FallThrough", f"{op}.{key[1] or 'default'} is not registered for {device}")
                     continue
-                delegate = next((d for d in DECOMPOSES_INTO.get(op, ()) if d in registered_ops), None)
-                if delegate:
-                    table[key] = (registered_ops[delegate], f"not registered for {device}; it calls {delegate}")
-                else:
-                    table[key] = ("FallThrough", f"not registered for {device}: runs in its inputs' dtype")
+                table[key] = ("FallThrough", f"not registered for {device}: runs in its inputs' dtype")
     return tables
 
 
