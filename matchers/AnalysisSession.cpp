@@ -59,15 +59,33 @@ AnalysisSession::AnalysisSession(clang::ASTContext &ctx, const clang::Preprocess
 
 AnalysisSession::~AnalysisSession() = default;
 
+llvm::ArrayRef<clang::Decl *> AnalysisSession::userDeclarations() {
+  if (!userDeclarations_) {
+    const clang::SourceManager &sm = ctx_.getSourceManager();
+    userDeclarations_.emplace();
+    auto keep = [&](clang::Decl *decl) {
+      if (!sm.isInSystemHeader(sm.getFileLoc(decl->getLocation())))
+        userDeclarations_->push_back(decl);
+    };
+    for (clang::Decl *decl : ctx_.getTraversalScope()) {
+      if (auto *unit = llvm::dyn_cast<clang::TranslationUnitDecl>(decl))
+        llvm::for_each(unit->decls(), keep);
+      else
+        keep(decl);
+    }
+  }
+  return *userDeclarations_;
+}
+
 const TrainingLoops &AnalysisSession::loops() {
   if (!loops_)
-    loops_ = std::make_unique<TrainingLoops>(ctx_);
+    loops_ = std::make_unique<TrainingLoops>(ctx_, userDeclarations());
   return *loops_;
 }
 
 ConstantEvaluator &AnalysisSession::constants() {
   if (!constants_)
-    constants_ = std::make_unique<ConstantEvaluator>(ctx_);
+    constants_ = std::make_unique<ConstantEvaluator>(ctx_, userDeclarations());
   return *constants_;
 }
 

@@ -166,13 +166,14 @@ private:
   }
 };
 
-ConstantEvaluator::ConstantEvaluator(ASTContext &ctx) : ctx_(ctx) {}
+ConstantEvaluator::ConstantEvaluator(ASTContext &ctx, llvm::ArrayRef<Decl *> declarations)
+    : ctx_(ctx), declarations_(declarations) {}
 ConstantEvaluator::~ConstantEvaluator() = default;
 
 ConstantEvaluator::Index &ConstantEvaluator::index() {
   if (!index_) {
     index_ = std::make_unique<Index>();
-    for (Decl *decl : ctx_.getTraversalScope())
+    for (Decl *decl : declarations_)
       index_->TraverseDecl(decl);
   }
   return *index_;

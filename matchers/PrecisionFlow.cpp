@@ -210,7 +210,8 @@ class SequentialLayers {
 public:
   using Layers = std::vector<const Expr *>;
 
-  explicit SequentialLayers(ASTContext &ctx) : ctx_(ctx) {}
+  SequentialLayers(ASTContext &ctx, llvm::ArrayRef<Decl *> declarations)
+      : ctx_(ctx), declarations_(declarations) {}
 
   /// Every way `e` may have been built, each as its layers in order; nothing when any is unknown.
   std::optional<std::vector<Layers>> of(const Expr *e, unsigned depth = 0) {
@@ -377,7 +378,7 @@ private:
         for (const Decl *child : dc->decls())
           visitDecl(child);
     };
-    for (const Decl *d : ctx_.getTraversalScope())
+    for (const Decl *d : declarations_)
       visitDecl(d);
   }
 
@@ -453,6 +454,7 @@ private:
   }
 
   ASTContext &ctx_;
+  llvm::ArrayRef<Decl *> declarations_;
   bool indexed_ = false;
   bool wild_ = false;
   llvm::DenseMap<const FunctionDecl *, std::vector<const CallExpr *>> calls_;
@@ -1564,7 +1566,7 @@ public:
 private:
   PrecisionFlow &flow_;
   ASTContext &ctx_;
-  SequentialLayers sequentials_{ctx_};
+  SequentialLayers sequentials_{ctx_, flow_.session_.userDeclarations()};
   /// Member variables of the TU's classes, as every assignment to them joins.
   struct FieldState {
     PrecisionFact fact = noneFact();
@@ -1603,7 +1605,7 @@ PrecisionFlow::PrecisionFlow(AnalysisSession &session)
       for (const Decl *child : dc->decls())
         visit(child);
   };
-  for (Decl *d : ctx_.getTraversalScope())
+  for (Decl *d : session_.userDeclarations())
     visit(d);
   if (walker.needsSecondWalk()) {
     // Facts recorded before the member variables were known are dropped, not joined.
@@ -1611,7 +1613,7 @@ PrecisionFlow::PrecisionFlow(AnalysisSession &session)
     intentLost_.clear();
     bannedCalls_.clear();
     walker.startSecondWalk();
-    for (Decl *d : ctx_.getTraversalScope())
+    for (Decl *d : session_.userDeclarations())
       visit(d);
   }
 }

@@ -150,7 +150,23 @@ FindingBuilder &FindingBuilder::dropFixes() {
 Rule::Rule(llvm::StringRef name, RuleContext &context) : name_(name.str()), context_(context) {}
 Rule::~Rule() = default;
 
-void Rule::run(const clang::ast_matchers::MatchFinder::MatchResult &result) { check(result); }
+void Rule::run(const clang::ast_matchers::MatchFinder::MatchResult &result) {
+  // ampify's own front ends match the user's declarations only; the clang-tidy plugin's matchers
+  // walk the whole TU. A match made of library code alone (LibTorch's modules building their own
+  // layers) is not the user's, and would otherwise count towards the user's findings.
+  const clang::SourceManager &sm = *result.SourceManager;
+  bool located = false;
+  for (const auto &[id, node] : result.Nodes.getMap()) {
+    clang::SourceLocation loc = node.getSourceRange().getBegin();
+    if (loc.isInvalid())
+      continue;
+    if (!sm.isInSystemHeader(sm.getFileLoc(loc)))
+      return check(result);
+    located = true;
+  }
+  if (!located)
+    check(result);
+}
 
 FindingBuilder Rule::report(clang::ASTContext &ctx, clang::SourceLocation loc,
                             const llvm::Twine &message) {

@@ -730,9 +730,9 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, const clang::LambdaExpr *> lambdas_;
 };
 
-TrainingLoops::TrainingLoops(clang::ASTContext &ctx) {
+TrainingLoops::TrainingLoops(clang::ASTContext &ctx, llvm::ArrayRef<clang::Decl *> declarations) {
   TrainingLoopFinder finder(ctx, *this);
-  for (clang::Decl *decl : ctx.getTraversalScope())
+  for (clang::Decl *decl : declarations)
     finder.TraverseDecl(decl);
   finder.finish();
 }

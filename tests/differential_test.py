@@ -8,6 +8,10 @@ defaults); the findings are compared as (file, line, rule). On the mock tier all
 real tier (LibTorch's headers through a precompiled header) check and clang-tidy run, and the LSP
 server too with --lsp (it builds its own preamble per file, which costs a full parse).
 
+clang-tidy does not see .cu inputs: clang 19's CUDA wrapper headers do not parse against the
+installed CUDA 13 (texture_fetch_functions.h is gone), which ampify works around with its own
+host-side declarations (tool/DriverCudaHeaders.inc) that a clang-tidy run cannot load.
+
 It fails on any difference, and when no front end found anything at all (a plugin that did not
 load, a server that published nothing).
 """
@@ -106,6 +110,8 @@ def main():
                 failures.append("%s: ampify check failed (%d):\n%s" % (path, ours.returncode, ours.stderr))
                 continue
             results[path]["check"] = as_set(ours.stdout)
+            if path.endswith(".cu"):
+                continue
             tidy_config = ["-config=" + json.dumps({"CheckOptions": options})] if options else []
             tidy = run([args.clang_tidy, "-load", args.plugin, "-checks=-*," + checks, *tidy_config, path,
                         "--", *compile_flags])
@@ -132,7 +138,8 @@ def main():
                 client.notify("textDocument/didClose", {"textDocument": {"uri": uri(os.path.abspath(path))}})
             client.finish()
         for path, by_front_end in results.items():
-            if len(by_front_end) < (3 if use_lsp else 2):
+            expected = (3 if use_lsp else 2) - path.endswith(".cu")
+            if len(by_front_end) < expected:
                 continue  # its failure is already recorded
             reference = by_front_end["check"]
             total["findings"] += len(reference)

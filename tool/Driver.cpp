@@ -98,6 +98,21 @@ const CudaHeader CudaHeaders[] = {
 #include "DriverCudaHeaders.inc"
 };
 
+} // namespace
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+withCudaHeaders(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> base) {
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> cuda = new llvm::vfs::InMemoryFileSystem;
+  for (const CudaHeader &header : CudaHeaders)
+    cuda->addFile((CudaHeaderDir + "/" + header.name).str(), 0,
+                  llvm::MemoryBuffer::getMemBuffer(header.text, header.name));
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> overlay = new llvm::vfs::OverlayFileSystem(std::move(base));
+  overlay->pushOverlay(std::move(cuda));
+  return overlay;
+}
+
+namespace {
+
 bool isNvcc(llvm::StringRef compiler) {
   return llvm::sys::path::stem(compiler).starts_with("nvcc");
 }
@@ -569,12 +584,8 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
   adjusted.CommandLine = analysisArguments(adjusted, options);
 
   SingleCommandDatabase db(adjusted);
-  tooling::ClangTool tool(db, {command.Filename});
-  std::vector<std::string> cudaHeaderPaths; // the tool keeps references to the paths
-  for (const CudaHeader &header : CudaHeaders)
-    cudaHeaderPaths.push_back((CudaHeaderDir + "/" + header.name).str());
-  for (size_t i = 0; i < cudaHeaderPaths.size(); ++i)
-    tool.mapVirtualFile(cudaHeaderPaths[i], CudaHeaders[i].text);
+  tooling::ClangTool tool(db, {command.Filename}, std::make_shared<clang::PCHContainerOperations>(),
+                          withCudaHeaders(llvm::vfs::getRealFileSystem()));
   for (const auto &[path, text] : overlay)
     tool.mapVirtualFile(path, text);
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> diagOptions = new clang::DiagnosticOptions();

@@ -264,6 +264,9 @@ int runFix() {
   std::vector<Finding> hazards;
   if (!edits.empty())
     hazards = exposedHazards(*units, results, edits, findings, options);
+  // --no-channels-last is the user's answer to ampify-conv-memory-format, not a hazard to report.
+  if (NoChannelsLast)
+    llvm::erase_if(hazards, [](const Finding &hazard) { return hazard.rule == "ampify-conv-memory-format"; });
   size_t hazardsFixed = 0;
   for (Finding &hazard : hazards) {
     if (!FixHazards || hazard.fixes.empty())

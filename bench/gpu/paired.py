@@ -27,8 +27,10 @@ import importlib.util
 import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
+import time
 
 PROGRAMS = ["mlp", "resnet", "transformer", "gan", "accumulate_clip"]
 VARIANTS = ["cpp_fp32", "cpp_fp16", "py_fp16", "py_fp16_fused_cl"]
@@ -39,12 +41,91 @@ TARGETS = {  # issue 18
 }
 
 
-def call_cpp(lib, args):
-    argv = [b"example"] + [a.encode() for a in args]
-    arr = (ctypes.c_char_p * len(argv))(*argv)
-    rc = lib.ampify_example_main(len(argv), arr)
-    if rc != 0:
-        raise RuntimeError(f"C++ example returned {rc}")
+class CtypesCpp:
+    """--cpp ctypes: the libraries loaded into this Python process (the first design; it crashed
+    on the H200, see docs/benchmarks.md)."""
+
+    def __init__(self, ns):
+        self.libs = {}
+        for name in ns.programs:
+            for variant in ("fp32", "fp16"):
+                path = os.path.join(ns.libs, f"lib{name}_{variant}_lib.so")
+                print(f"ctypes: loading {path}", flush=True)
+                lib = ctypes.CDLL(path)
+                lib.ampify_example_main.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p)]
+                lib.ampify_example_main.restype = ctypes.c_int
+                self.libs[(name, variant)] = lib
+
+    def __call__(self, name, variant, args, count_syncs=False):
+        if count_syncs:
+            os.environ["EXAMPLE_COUNT_SYNCS"] = "1"
+        else:
+            os.environ.pop("EXAMPLE_COUNT_SYNCS", None)
+        argv = [b"example"] + [a.encode() for a in args]
+        arr = (ctypes.c_char_p * len(argv))(*argv)
+        rc = self.libs[(name, variant)].ampify_example_main(len(argv), arr)
+        if rc != 0:
+            raise RuntimeError(f"C++ example returned {rc}")
+
+    def close(self):
+        pass
+
+
+class RunnerCpp:
+    """--cpp runner (default): the libraries loaded once into one C++ server process
+    (bench/gpu/cpp_runner.cpp) that runs them on request; it shares the GPU, not the process, with
+    the Python twins, and the rounds still alternate one by one."""
+
+    def __init__(self, ns):
+        self.libs = ns.libs
+        self.log = open(os.path.join(ns.out, "cpp_runner.log"), "a")
+        self.proc = subprocess.Popen([ns.runner], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=self.log, text=True, bufsize=1)
+
+    def __call__(self, name, variant, args, count_syncs=False):
+        path = os.path.join(self.libs, f"lib{name}_{variant}_lib.so")
+        self.proc.stdin.write("\t".join([path, "1" if count_syncs else "0"] + args) + "\n")
+        self.proc.stdin.flush()
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError(f"cpp_runner exited ({self.proc.wait()}) running {name} {variant}")
+            if line.startswith("@@DONE"):
+                rc = int(line.split()[1])
+                if rc != 0:
+                    raise RuntimeError(f"C++ example {name} {variant} returned {rc}")
+                return
+            if line.startswith("@@ERROR"):
+                raise RuntimeError(f"cpp_runner, {name} {variant}: {line.strip()}")
+            if line.strip():
+                self.log.write(line)
+                self.log.flush()
+
+    def close(self):
+        self.proc.stdin.write("quit\n")
+        self.proc.stdin.flush()
+        self.proc.wait(timeout=60)
+
+
+class ExecCpp:
+    """--cpp exec: each C++ round is a new process of the program's executable (BINS/VARIANT/
+    NAME_VARIANT): a process start per round, outside the timed steps."""
+
+    def __init__(self, ns):
+        self.bins = ns.bins
+
+    def __call__(self, name, variant, args, count_syncs=False):
+        env = dict(os.environ)
+        env.pop("EXAMPLE_COUNT_SYNCS", None)
+        if count_syncs:
+            env["EXAMPLE_COUNT_SYNCS"] = "1"
+        exe = os.path.join(self.bins, variant, f"{name}_{variant}")
+        r = subprocess.run([exe] + args, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if r.returncode != 0:
+            raise RuntimeError(f"{exe} exited {r.returncode}: {r.stdout[-2000:]}")
+
+    def close(self):
+        pass
 
 
 def run(ns):
@@ -52,38 +133,50 @@ def run(ns):
     spec = importlib.util.spec_from_file_location("models", ns.models)
     models = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(models)
-    libs = {}
-    for name in PROGRAMS:
-        for variant in ("fp32", "fp16"):
-            path = os.path.join(ns.libs, f"lib{name}_{variant}_lib.so")
-            lib = ctypes.CDLL(path)
-            lib.ampify_example_main.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p)]
-            lib.ampify_example_main.restype = ctypes.c_int
-            libs[(name, variant)] = lib
+    os.makedirs(ns.out, exist_ok=True)
+    cpp = {"ctypes": CtypesCpp, "runner": RunnerCpp, "exec": ExecCpp}[ns.cpp](ns)
     dev = torch.device("cuda")
     tmp = tempfile.mkdtemp(prefix="paired-")
     report = os.path.join(tmp, "r.json")
 
-    def one(name, variant, steps, warmup):
+    def one(name, variant, steps, warmup, count_syncs=False):
         gc.collect()
+        if os.path.exists(report):
+            os.unlink(report)
         if variant.startswith("cpp_"):
-            call_cpp(libs[(name, variant[4:])], ["--steps", str(steps + warmup), "--warmup", str(warmup),
-                                                "--json", report])
+            cpp(name, variant[4:], ["--steps", str(steps + warmup), "--warmup", str(warmup), "--json", report],
+                count_syncs)
         else:
             mode = variant[3:]
             args = argparse.Namespace(steps=steps + warmup, warmup=warmup, json=report)
             torch.manual_seed(0)
             models.MODELS[name](args, models.Amp(mode), dev)
-        r = json.load(open(report))
-        return r
+        return json.load(open(report))
 
-    results = {name: {v: {"ms": [], "peak_mib": [], "final_loss": []} for v in VARIANTS} for name in PROGRAMS}
+    programs = ns.programs
+    results = {name: {v: {"ms": [], "peak_mib": [], "final_loss": []} for v in VARIANTS} for name in programs}
+    meta = {"torch": torch.__version__, "cuda": torch.version.cuda, "device": torch.cuda.get_device_name(0),
+            "rounds": 0, "steps": ns.steps, "warmup": ns.warmup, "cpp": ns.cpp,
+            "order": "per program, the four variants back to back, their order rotated each round"}
     # Warm-up round (not recorded): library loading, cuBLAS/cuDNN handles, allocator pools.
-    for name in PROGRAMS:
+    for name in programs:
         for variant in VARIANTS:
             one(name, variant, 2, 2)
+    print("warm-up round done", flush=True)
+    # Host syncs per step of the migrated programs, in one untimed round (before the timed ones) under sync-debug "warn".
+    syncs = {}
+    for name in programs:
+        r = one(name, "cpp_fp16", ns.steps, ns.warmup, count_syncs=True)
+        syncs[name] = r.get("syncs_per_step")
+    json.dump(syncs, open(os.path.join(ns.out, "syncs.json"), "w"), indent=1)
+    print("host syncs per migrated step:", syncs)
+    started = time.time()
     for rnd in range(ns.rounds):
-        for name in PROGRAMS:
+        per_round = (time.time() - started) / rnd if rnd else 0
+        if ns.deadline and rnd >= 1 and time.time() + 1.2 * per_round > ns.deadline:
+            print(f"deadline: stopping after {rnd} rounds", flush=True)
+            break
+        for name in programs:
             k = rnd % len(VARIANTS)
             order = VARIANTS[k:] + VARIANTS[:k]
             for variant in order:
@@ -91,23 +184,13 @@ def run(ns):
                 results[name][variant]["ms"].append(r["step_ms"])
                 results[name][variant]["peak_mib"].append(r["peak_mib"])
                 results[name][variant]["final_loss"].append(r["losses"][-1])
-        print(f"round {rnd + 1}/{ns.rounds}: " + ", ".join(
-            f"{n} {results[n]['cpp_fp16']['ms'][-1]:.2f}/{results[n]['py_fp16']['ms'][-1]:.2f}/"
-            f"{results[n]['py_fp16_fused_cl']['ms'][-1]:.2f}" for n in PROGRAMS), flush=True)
-    meta = {"torch": torch.__version__, "cuda": torch.version.cuda, "device": torch.cuda.get_device_name(0),
-            "rounds": ns.rounds, "steps": ns.steps, "warmup": ns.warmup}
-    os.makedirs(ns.out, exist_ok=True)
-    json.dump({"meta": meta, "results": results}, open(os.path.join(ns.out, "paired.json"), "w"), indent=1)
+        print(f"round {rnd + 1}/{ns.rounds} (ms cpp_fp32/cpp_fp16/py_fp16/py_fp16_fused_cl): " + ", ".join(
+            f"{n} " + "/".join(f"{results[n][v]['ms'][-1]:.2f}" for v in VARIANTS) for n in programs), flush=True)
+        # Written after every round, so that a run stopped early keeps its finished rounds.
+        meta["rounds"] = rnd + 1
+        json.dump({"meta": meta, "results": results}, open(os.path.join(ns.out, "paired.json"), "w"), indent=1)
 
-    # Host syncs per step of the migrated programs, in one extra round under sync-debug "warn".
-    syncs = {}
-    os.environ["EXAMPLE_COUNT_SYNCS"] = "1"
-    for name in PROGRAMS:
-        r = one(name, "cpp_fp16", ns.steps, ns.warmup)
-        syncs[name] = r.get("syncs_per_step")
-    del os.environ["EXAMPLE_COUNT_SYNCS"]
-    json.dump(syncs, open(os.path.join(ns.out, "syncs.json"), "w"), indent=1)
-    print("host syncs per migrated step:", syncs)
+    cpp.close()
 
 
 def quartiles(xs):
@@ -218,7 +301,14 @@ def main():
     ap = argparse.ArgumentParser()
     sub = ap.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("run")
-    r.add_argument("--libs", required=True)
+    r.add_argument("--cpp", choices=["runner", "exec", "ctypes"], default="runner",
+                   help="how the C++ programs run: runner (one C++ server process holding the libraries, "
+                        "default), exec (a process per round), ctypes (in this process: crashed on the H200)")
+    r.add_argument("--libs", help="the lib*_lib.so (runner, ctypes)")
+    r.add_argument("--runner", help="the cpp_runner executable (runner)")
+    r.add_argument("--bins", help="the examples' build folder, with fp32/ and fp16/ (exec)")
+    r.add_argument("--deadline", type=float, help="Unix time: start no round that would end after it")
+    r.add_argument("--programs", nargs="+", default=PROGRAMS, choices=PROGRAMS)
     r.add_argument("--models", required=True)
     r.add_argument("--out", required=True)
     r.add_argument("--rounds", type=int, default=20)

@@ -5,6 +5,7 @@
 #   bash tests/gpu/run_examples.sh OUT_DIR [STEPS]
 # fp32 and fp16 are also built as shared libraries for bench/gpu/paired.py (bench/gpu/run_paired.sh
 # runs it after this script).
+# AMPIFY_EXAMPLES_BUILD_ONLY=1 stops after the build (bench/gpu/run_paired.sh's quick mode).
 # Exits non-zero on any failure.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -37,12 +38,14 @@ for variant in $VARIANTS; do
   ( cmake -S "$ROOT/examples" -B "$B/$variant" -G Ninja -DEXAMPLE_SOURCES="$src" -DEXAMPLE_SUFFIX=$suffix \
       -DEXAMPLE_LIBRARY=$lib \
       -DCMAKE_PREFIX_PATH="$TORCH_PREFIX;$B/install" "${CUDA_ARGS[@]}" >"$B/$variant.cmake.log" 2>&1 \
-    && cmake --build "$B/$variant" -j 6 >"$B/$variant.build.log" 2>&1 ) &
+    && cmake --build "$B/$variant" -j "${AMPIFY_EXAMPLE_JOBS:-6}" >"$B/$variant.build.log" 2>&1 ) &
   pids+=($!)
 done
 ok=1
 for pid in "${pids[@]}"; do wait $pid || ok=0; done
 if [ $ok = 0 ]; then tail -n 40 "$B"/*.log; cp "$B"/*.log "$OUT"/ 2>/dev/null; exit 1; fi
+
+[ "${AMPIFY_EXAMPLES_BUILD_ONLY:-0}" = 1 ] && { echo "=== built (AMPIFY_EXAMPLES_BUILD_ONLY=1)"; exit 0; }
 
 echo "=== run and check"
 fail=0

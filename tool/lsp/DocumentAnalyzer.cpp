@@ -68,9 +68,12 @@ private:
 };
 
 /// The compile command as ampify runs it: no output or dependency files, never code-loading
-/// flags, and the arguments of every ampify parse (Driver.h's analysisArguments).
+/// flags, CUDA sources parsed for the host as `check` parses them (Driver.h's hostParseCommand),
+/// and the arguments of every ampify parse (Driver.h's analysisArguments).
 std::vector<std::string> documentArguments(const tooling::CompileCommand &command, const AnalysisOptions &options) {
-  std::vector<std::string> args = analysisArguments(command, options);
+  tooling::CompileCommand host = command;
+  host.CommandLine = hostParseCommand(command.CommandLine, command.Filename);
+  std::vector<std::string> args = analysisArguments(host, options);
   for (const tooling::ArgumentsAdjuster &adjust :
        {tooling::getClangStripOutputAdjuster(), tooling::getClangStripDependencyFileAdjuster(),
         tooling::getClangSyntaxOnlyAdjuster()})
@@ -107,7 +110,7 @@ DocumentAnalysis DocumentAnalyzer::analyze(llvm::StringRef contents) {
 
   // Relative paths in the command are relative to its directory, without changing the
   // process's working directory.
-  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs = llvm::vfs::createPhysicalFileSystem();
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs = withCudaHeaders(llvm::vfs::createPhysicalFileSystem());
   if (!directory_.empty())
     fs->setCurrentWorkingDirectory(directory_);
 

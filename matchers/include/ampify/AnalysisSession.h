@@ -14,10 +14,13 @@
 #include "llvm/ADT/ArrayRef.h"
 
 #include <memory>
+#include <optional>
+#include <vector>
 #include <string>
 
 namespace clang {
 class ASTContext;
+class Decl;
 class Preprocessor;
 } // namespace clang
 
@@ -43,6 +46,11 @@ public:
   /// Where torchVersion() came from, for messages: "the TorchVersion option", ...
   llvm::StringRef torchVersionOrigin() const { return versionOrigin_; }
 
+  /// The TU's own top-level declarations: those of the traversal scope outside system headers
+  /// (LibTorch, the standard library). Every analysis walks these and nothing else, so the
+  /// clang-tidy plugin, which traverses the whole TU, sees what ampify's own front ends see.
+  llvm::ArrayRef<clang::Decl *> userDeclarations();
+
   const TrainingLoops &loops();
   const PrecisionFlow &flow();
   ConstantEvaluator &constants();
@@ -56,6 +64,7 @@ private:
   clang::ASTContext &ctx_;
   TorchVersion version_;
   llvm::StringRef versionOrigin_;
+  std::optional<std::vector<clang::Decl *>> userDeclarations_;
   std::unique_ptr<TrainingLoops> loops_;
   std::unique_ptr<ConstantEvaluator> constants_;
   std::unique_ptr<PrecisionFlow> flow_;

@@ -48,7 +48,9 @@ std::string formatReal(double value);
 
 class ConstantEvaluator {
 public:
-  explicit ConstantEvaluator(clang::ASTContext &ctx);
+  /// Calls and assignments are indexed over `declarations` (the TU's own,
+  /// AnalysisSession::userDeclarations()).
+  ConstantEvaluator(clang::ASTContext &ctx, llvm::ArrayRef<clang::Decl *> declarations);
   ~ConstantEvaluator();
 
   /// Every value `e` takes on the paths through the TU that could be followed (at most a few
@@ -72,6 +74,7 @@ public:
 private:
   class Index;
   clang::ASTContext &ctx_;
+  llvm::ArrayRef<clang::Decl *> declarations_;
   std::unique_ptr<Index> index_;
   Index &index();
 };

@@ -106,7 +106,8 @@ struct RefusedIteration {
 class TrainingLoops {
 public:
   /// Finds the training iterations of the TU that `ctx` holds.
-  explicit TrainingLoops(clang::ASTContext &ctx);
+  /// The loops of `declarations` (the TU's own, AnalysisSession::userDeclarations()).
+  TrainingLoops(clang::ASTContext &ctx, llvm::ArrayRef<clang::Decl *> declarations);
 
   /// Iterations that ampify can migrate, in source order.
   const std::vector<TrainingIteration> &iterations() const { return iterations_; }

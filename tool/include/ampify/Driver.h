@@ -11,6 +11,7 @@
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 #include <functional>
 #include <map>
@@ -110,9 +111,14 @@ std::vector<std::string> dropCodeLoadingFlags(std::vector<std::string> &args);
 /// The command that parses `file` for analysis. CUDA sources (.cu, `-x cuda`, nvcc's `-x cu`) are
 /// parsed for the host only, without a CUDA toolkit's headers: ampify's declarations of what nvcc
 /// provides implicitly (threadIdx, dim3, the launch configuration call...) are force-included
-/// from an in-memory directory that analyzeTranslationUnit maps. An nvcc command becomes a clang++
+/// from an in-memory directory that withCudaHeaders() provides. An nvcc command becomes a clang++
 /// one, keeping only the flags a parse needs (see translateNvccFlags in Driver.cpp).
 std::vector<std::string> hostParseCommand(const std::vector<std::string> &args, llvm::StringRef file);
+
+/// `base` with ampify's host-side CUDA declarations (the directory hostParseCommand's commands
+/// include) laid over it: the file system of every parse, in `check`, `fix` and the LSP server.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+withCudaHeaders(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> base);
 
 /// Sorts the findings of all TUs and drops repeats (a header's finding comes once per TU).
 std::vector<Finding> mergeFindings(std::vector<TranslationUnitResult> &results);
