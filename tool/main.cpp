@@ -1,5 +1,5 @@
 // ampify: move LibTorch C++ training code to automatic mixed precision.
-#include "Commands.h"
+#include "CommonOptions.h"
 
 #include "ampify/Worker.h"
 
@@ -27,6 +27,10 @@ const std::vector<const CommandRegistration *> &registeredCommands() { return re
 
 int main(int argc, const char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // `FILE... -- FLAGS`: the flags are taken off here, before the options are parsed (they are
+  // compile flags, not ampify's); workers get them with each TU's compile command.
+  if (!ampify::takeCompileFlags(argc, argv))
+    return ampify::ExitUsage;
   ampify::setInvocation(argc, argv); // workers re-run it
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << "ampify " AMPIFY_VERSION " (built with LLVM " LLVM_VERSION_STRING ")\n";
@@ -42,8 +46,14 @@ int main(int argc, const char **argv) {
           &llvm::errs()))
     return ampify::ExitUsage;
   for (const ampify::CommandRegistration *reg : ampify::registeredCommands())
-    if (*reg->command)
+    if (*reg->command) {
+      if (ampify::compileFlagsGiven() && reg->command != &ampify::CheckCommand &&
+          reg->command != &ampify::FixCommand) {
+        llvm::errs() << "ampify: error: only check and fix take compile flags after '--'\n";
+        return ampify::ExitUsage;
+      }
       return reg->run();
+    }
   llvm::errs() << "ampify: error: no subcommand given; run 'ampify --help'\n";
   return ampify::ExitUsage;
 }

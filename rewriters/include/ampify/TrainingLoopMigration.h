@@ -11,9 +11,6 @@
 
 namespace ampify {
 
-struct BannedCall;
-struct TrainingIteration;
-
 struct MigrationOptions {
   enum class Dtype { Float16, BFloat16 };
   enum class Device { Cuda, Cpu, Auto };
@@ -34,8 +31,6 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
-  std::vector<const BannedCall *> bannedCallsInForward(clang::ASTContext &ctx, const TrainingIteration &it) const;
-
   MigrationOptions options_;
   clang::ASTContext *context_ = nullptr;
 };
