@@ -12,11 +12,17 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <map>
-#include <mutex>
 
 using namespace clang;
 
 namespace ampify {
+
+const PrecisionFact *PrecisionFact::part(llvm::StringRef key) const {
+  for (const auto &[name, fact] : parts)
+    if (name == key)
+      return &fact;
+  return nullptr;
+}
 
 llvm::StringRef precisionName(Precision p) {
   switch (p) {
@@ -38,12 +44,52 @@ using FactPtr = std::shared_ptr<const PrecisionFact>;
 
 PrecisionFact unknownFact() { return PrecisionFact(); }
 
+/// Nothing yet: the elements of an empty vector, an empty optional.
+PrecisionFact noneFact() {
+  PrecisionFact none;
+  none.none = true;
+  return none;
+}
+
 /// Two facts about the same value from different paths: equal precisions survive, anything else
-/// is unknown.
+/// is unknown; the parts of an aggregate are joined part by part (a part one side lacks is
+/// unknown).
 PrecisionFact join(const PrecisionFact &a, const PrecisionFact &b) {
-  if (a.value == b.value)
+  if (a.none)
+    return b;
+  if (b.none)
     return a;
-  return unknownFact();
+  PrecisionFact out = a.value == b.value ? a : unknownFact();
+  out.parts.clear();
+  for (const auto &[key, fact] : a.parts)
+    if (const PrecisionFact *other = b.part(key))
+      out.parts.emplace_back(key, join(fact, *other));
+  return out;
+}
+
+/// Which context's facts win when an expression (or member variable) is reached in several: an
+/// autocast region's, then a disabled scope's, then those outside any region.
+int regionRank(RegionKind kind) { return kind == RegionKind::Autocast ? 2 : kind == RegionKind::Disabled ? 1 : 0; }
+
+/// A fact that holds `parts` (a pair, tuple, struct, vector or optional).
+PrecisionFact aggregateFact(std::vector<std::pair<std::string, PrecisionFact>> parts) {
+  PrecisionFact fact;
+  fact.parts = std::move(parts);
+  return fact;
+}
+
+bool isKnown(const PrecisionFact &f) { return f.value != Precision::Unknown || !f.parts.empty(); }
+
+/// What a memo key needs of a fact: its precision and those of its parts.
+std::string factKey(const PrecisionFact &f) {
+  std::string key = std::to_string(static_cast<int>(f.value)) + (f.none ? "n" : "");
+  if (!f.parts.empty()) {
+    key += "{";
+    for (const auto &[name, part] : f.parts)
+      key += name + "=" + factKey(part) + ",";
+    key += "}";
+  }
+  return key;
 }
 
 /// The dtype of an op whose output follows its inputs (promotion): any fp32 input makes it fp32,
@@ -475,7 +521,7 @@ public:
     // The forward and loss statements of each training iteration that `ampify fix` would
     // migrate are analysed as the CUDA autocast region they will become, so their hazards are
     // reported before the migration.
-    for (const TrainingIteration &iteration : TrainingLoops::of(ctx_).iterations())
+    for (const TrainingIteration &iteration : flow.session_.loops().iterations())
       for (const BackwardPass &pass : iteration.passes)
         if (!pass.forward.empty())
           // The region ends where the migration's `autocast.exit()` goes: at a zero_grad written
@@ -495,11 +541,12 @@ private:
   /// captures by copy, as they were where it was written.
   struct BoundLambda {
     const LambdaExpr *lambda = nullptr;
-    std::map<const VarDecl *, PrecisionFact> byCopy;
+    std::map<const ValueDecl *, PrecisionFact> byCopy;
   };
 
   struct Env {
-    std::map<const VarDecl *, PrecisionFact> vars;
+    /// Variables, parameters and structured bindings.
+    std::map<const ValueDecl *, PrecisionFact> vars;
     std::map<const VarDecl *, BoundLambda> lambdas;
     Region region;
     /// Autocast guards open in enclosing scopes, with the region each one replaced.
@@ -515,7 +562,7 @@ private:
   /// Walks `fn`'s body in `env`'s region with `args` as its parameters' facts; `captured` are the
   /// facts of the variables a lambda's body sees from its enclosing function.
   PrecisionFact walkFunction(const FunctionDecl *fn, const Env &env, llvm::ArrayRef<PrecisionFact> args,
-                             const std::map<const VarDecl *, PrecisionFact> *captured = nullptr) {
+                             const std::map<const ValueDecl *, PrecisionFact> *captured = nullptr) {
     const Stmt *body = fn->getBody();
     if (!body)
       return unknownFact();
@@ -528,10 +575,11 @@ private:
       inner.lambdas = env.lambdas;
     }
     for (unsigned i = 0; i < fn->getNumParams() && i < args.size(); ++i) {
-      if (args[i].value == Precision::Unknown)
+      if (!isKnown(args[i]))
         continue;
       PrecisionFact param;
       param.value = args[i].value;
+      param.parts = args[i].parts;
       param.subject = fn->getParamDecl(i)->getNameAsString();
       param.because = "the argument of the call";
       param.where = args[i].where;
@@ -541,7 +589,10 @@ private:
     }
     std::optional<PrecisionFact> returned;
     returns_.push_back(&returned);
+    const FunctionDecl *caller = walking_;
+    walking_ = fn;
     walkStmt(body, inner);
+    walking_ = caller;
     returns_.pop_back();
     return returned ? *returned : unknownFact();
   }
@@ -554,16 +605,17 @@ private:
                       std::to_string(static_cast<int>(env.gpuDtype)) + std::to_string(static_cast<int>(env.cpuDtype)) +
                       "/";
     for (const PrecisionFact &a : args)
-      key += std::to_string(static_cast<int>(a.value));
+      key += factKey(a) + ";";
     return key;
   }
 
   /// A call's result as the caller sees it: "returned by `name`".
   static PrecisionFact returnedBy(const PrecisionFact &result, const std::string &name, SourceLocation callLoc) {
-    if (result.value == Precision::Unknown)
+    if (!isKnown(result))
       return result;
     PrecisionFact call;
     call.value = result.value;
+    call.parts = result.parts;
     call.because = "returned by `" + name + "`";
     call.where = callLoc;
     call.from = std::make_shared<PrecisionFact>(result);
@@ -576,7 +628,7 @@ private:
     fn = fn->getDefinition();
     if (!fn || !fn->hasBody() || isInSystem(fn->getLocation()) || depth_ >= MaxDepth)
       return unknownFact();
-    bool anyKnown = llvm::any_of(args, [](const PrecisionFact &f) { return f.value != Precision::Unknown; });
+    bool anyKnown = llvm::any_of(args, isKnown);
     if (env.region.kind == RegionKind::None && !anyKnown)
       return unknownFact(); // the entry-point walk covers this context
     std::string key = contextKey(fn, env, args);
@@ -601,7 +653,7 @@ private:
       op = bound.lambda->getCallOperator();
     if (isInSystem(op->getLocation()) || depth_ >= MaxDepth)
       return unknownFact();
-    std::map<const VarDecl *, PrecisionFact> captured = env.vars;
+    std::map<const ValueDecl *, PrecisionFact> captured = env.vars;
     for (const auto &[v, fact] : bound.byCopy)
       captured[v] = fact;
     std::string key = "lambda" + contextKey(op, env, args) + "/";
@@ -747,9 +799,15 @@ private:
         walkStmt(d->getBody(), bodyEnv);
         eval(d->getCond(), bodyEnv);
       } else if (const auto *r = dyn_cast<CXXForRangeStmt>(s)) {
-        eval(r->getRangeInit(), bodyEnv);
-        if (const VarDecl *loopVar = r->getLoopVariable())
-          bodyEnv.vars.erase(loopVar);
+        PrecisionFact range = eval(r->getRangeInit(), bodyEnv);
+        if (const VarDecl *loopVar = r->getLoopVariable()) {
+          // `for (auto &t : tensors)`: each element of the vector.
+          const PrecisionFact *element = range.part("*");
+          if (element && !element->none)
+            assign(loopVar, *element, loopVar->getLocation(), bodyEnv);
+          else
+            bodyEnv.vars.erase(loopVar);
+        }
         walkStmt(r->getBody(), bodyEnv);
       }
       env = joinEnv(env, bodyEnv);
@@ -801,13 +859,42 @@ private:
     }
     if (const Expr *init = var->getInit()) {
       PrecisionFact fact = eval(init, env);
-      if (isTensorType(type))
+      if (isTensorType(type) || !fact.parts.empty())
         assign(var, fact, var->getLocation(), env);
+      if (const auto *decomposition = dyn_cast<DecompositionDecl>(var))
+        bindStructured(decomposition, env);
+    } else if (isContainerOfTensors(type)) {
+      env.vars[var] = aggregateFact({{"*", noneFact()}}); // an empty vector, a nullopt
     }
   }
 
-  void assign(const VarDecl *var, const PrecisionFact &value, SourceLocation loc, Env &env) {
-    if (value.value == Precision::Unknown) {
+  /// `auto [logits, aux] = expr;`: each name takes its part of the value. Tuple-like values
+  /// (pair, tuple) bind through hidden `get<N>` variables, structs through their fields.
+  void bindStructured(const DecompositionDecl *decomposition, Env &env) {
+    for (const BindingDecl *binding : decomposition->bindings()) {
+      PrecisionFact part;
+      if (const VarDecl *holding = binding->getHoldingVar()) {
+        walkVarDecl(holding, env);
+        if (auto it = env.vars.find(holding); it != env.vars.end())
+          part = it->second;
+      } else if (const Expr *element = binding->getBinding()) {
+        part = eval(element, env);
+      }
+      if (!isKnown(part)) {
+        env.vars[binding] = unknownFact();
+        continue;
+      }
+      PrecisionFact fact = part;
+      fact.subject = binding->getNameAsString();
+      fact.because = "unpacked by the structured binding";
+      fact.where = binding->getLocation();
+      fact.from = std::make_shared<PrecisionFact>(part);
+      env.vars[binding] = fact;
+    }
+  }
+
+  void assign(const ValueDecl *var, const PrecisionFact &value, SourceLocation loc, Env &env) {
+    if (!isKnown(value)) {
       env.vars[var] = unknownFact();
       return;
     }
@@ -865,6 +952,214 @@ private:
     return r;
   }
 
+  // ---- aggregates: pairs, tuples, structs, vectors, optionals, member variables ----
+
+  static bool isContainerOfTensors(QualType type) {
+    std::string kind = containerKind(type);
+    if (kind != "vector" && kind != "optional")
+      return false;
+    const auto *spec = cast<ClassTemplateSpecializationDecl>(type.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
+    return spec->getTemplateArgs().size() >= 1 && spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+           isTensorType(spec->getTemplateArgs()[0].getAsType());
+  }
+
+  /// The part of an aggregate that `field` names: a pair's `first`/`second` are its elements 0
+  /// and 1 (as std::get and structured bindings see them), other fields go by name.
+  static std::string fieldKey(const FieldDecl *field) {
+    if (containerKind(QualType(field->getParent()->getTypeForDecl(), 0)) == "pair")
+      return field->getName() == "first" ? "0" : "1";
+    return field->getNameAsString();
+  }
+
+  static PrecisionFact partOf(const PrecisionFact &aggregate, llvm::StringRef key) {
+    const PrecisionFact *part = aggregate.part(key);
+    return part && !part->none ? *part : unknownFact();
+  }
+
+  /// `aggregate` with its part `key` set to `value`.
+  static PrecisionFact withPart(PrecisionFact aggregate, llvm::StringRef key, const PrecisionFact &value) {
+    for (auto &[name, fact] : aggregate.parts)
+      if (name == key) {
+        fact = value;
+        return aggregate;
+      }
+    aggregate.parts.emplace_back(key.str(), value);
+    return aggregate;
+  }
+
+  static bool isThis(const Expr *e) { return isa<CXXThisExpr>(e->IgnoreParenImpCasts()); }
+
+  /// `x.field`, `p.first`, and member variables (`cache_`, `this->cache_`), whose fact is the join
+  /// of every assignment to them the walk has met, in any method.
+  PrecisionFact evalMember(const MemberExpr *member, Env &env) {
+    const auto *field = dyn_cast<FieldDecl>(member->getMemberDecl());
+    if (!field) {
+      visitChildren(member, env);
+      return unknownFact();
+    }
+    if (isThis(member->getBase())) {
+      FieldState &state = fieldFacts_[field];
+      state.read = true;
+      return state.fact.none ? unknownFact() : state.fact;
+    }
+    PrecisionFact object = eval(member->getBase(), env);
+    return member->isArrow() ? unknownFact() : partOf(object, fieldKey(field));
+  }
+
+  /// The element facts of a braced list (`{a, b}`, an initializer_list's elements).
+  llvm::SmallVector<PrecisionFact, 4> listElements(const Expr *e, Env &env) {
+    llvm::SmallVector<PrecisionFact, 4> facts;
+    e = e->IgnoreImplicit();
+    if (const auto *list = dyn_cast<CXXStdInitializerListExpr>(e))
+      e = list->getSubExpr()->IgnoreImplicit();
+    if (const auto *temporary = dyn_cast<MaterializeTemporaryExpr>(e))
+      e = temporary->getSubExpr()->IgnoreImplicit();
+    if (const auto *list = dyn_cast<InitListExpr>(e))
+      for (const Expr *init : list->inits())
+        facts.push_back(eval(init, env));
+    else
+      eval(e, env);
+    return facts;
+  }
+
+  static PrecisionFact joinAll(llvm::ArrayRef<PrecisionFact> facts) {
+    PrecisionFact out = noneFact();
+    for (const PrecisionFact &f : facts)
+      out = join(out, f);
+    return out;
+  }
+
+  /// std::pair/tuple/vector/optional and c10::optional/ArrayRef built from tensors.
+  PrecisionFact evalConstruct(const CXXConstructExpr *construct, Env &env) {
+    std::string kind = containerKind(construct->getType());
+    llvm::SmallVector<const Expr *, 4> args;
+    for (const Expr *arg : construct->arguments())
+      if (!isa<CXXDefaultArgExpr>(arg))
+        args.push_back(arg);
+    if ((kind == "vector" || kind == "ArrayRef") && args.size() == 1 &&
+        isa<CXXStdInitializerListExpr>(args[0]->IgnoreImplicit()))
+      return aggregateFact({{"*", joinAll(listElements(args[0], env))}});
+    llvm::SmallVector<PrecisionFact, 4> facts;
+    for (const Expr *arg : args)
+      facts.push_back(eval(arg, env));
+    if (construct->getConstructor()->isCopyOrMoveConstructor() && facts.size() == 1)
+      return facts[0];
+    if (kind == "pair" || kind == "tuple") {
+      std::vector<std::pair<std::string, PrecisionFact>> parts;
+      for (size_t i = 0; i < facts.size(); ++i)
+        parts.emplace_back(std::to_string(i), facts[i]);
+      return aggregateFact(std::move(parts));
+    }
+    if (kind == "vector" && facts.empty())
+      return aggregateFact({{"*", noneFact()}});
+    if ((kind == "optional" || kind == "ArrayRef") && facts.size() == 1) {
+      if (isTensorType(args[0]->getType()))
+        return aggregateFact({{"*", facts[0]}});
+      if (facts[0].part("*")) // an ArrayRef of a vector
+        return aggregateFact({{"*", *facts[0].part("*")}});
+    }
+    if (kind == "optional" && facts.empty())
+      return aggregateFact({{"*", noneFact()}});
+    return unknownFact();
+  }
+
+  /// `Out{logits, aux}`: an aggregate struct, field by field.
+  PrecisionFact evalInitList(const InitListExpr *list, Env &env) {
+    const InitListExpr *semantic = list->isSemanticForm() ? list : list->getSemanticForm();
+    const CXXRecordDecl *record = list->getType()->getAsCXXRecordDecl();
+    std::vector<std::pair<std::string, PrecisionFact>> parts;
+    unsigned i = 0;
+    if (record && semantic && record->isAggregate() && containerKind(list->getType()).empty())
+      for (const FieldDecl *field : record->fields()) {
+        if (i >= semantic->getNumInits())
+          break;
+        PrecisionFact fact = eval(semantic->getInit(i++), env);
+        if (isKnown(fact))
+          parts.emplace_back(fieldKey(field), fact);
+      }
+    for (; semantic && i < semantic->getNumInits(); ++i)
+      eval(semantic->getInit(i), env);
+    return parts.empty() ? unknownFact() : aggregateFact(std::move(parts));
+  }
+
+  /// std::make_pair/make_tuple/tie/forward_as_tuple/get/move, and the element accessors and
+  /// push_back of vectors, optionals and TensorLists. Nullopt for other calls.
+  std::optional<PrecisionFact> evalAggregateCall(const CallExpr *call, const FunctionDecl *callee,
+                                                 const Expr *object, const PrecisionFact &objectFact,
+                                                 llvm::ArrayRef<PrecisionFact> argFacts, Env &env) {
+    llvm::StringRef name = callee->getIdentifier() ? callee->getName() : llvm::StringRef();
+    if (!object && callee->isInStdNamespace()) {
+      if (name == "make_pair" || name == "make_tuple" || name == "tie" || name == "forward_as_tuple") {
+        std::vector<std::pair<std::string, PrecisionFact>> parts;
+        for (size_t i = 0; i < argFacts.size(); ++i)
+          parts.emplace_back(std::to_string(i), argFacts[i]);
+        return aggregateFact(std::move(parts));
+      }
+      if ((name == "move" || name == "forward") && argFacts.size() == 1)
+        return argFacts[0];
+      if (name == "get" && argFacts.size() == 1)
+        if (const TemplateArgumentList *targs = callee->getTemplateSpecializationArgs();
+            targs && targs->size() >= 1 && targs->get(0).getKind() == TemplateArgument::Integral)
+          return partOf(argFacts[0], std::to_string(targs->get(0).getAsIntegral().getZExtValue()));
+      return std::nullopt;
+    }
+    std::string kind = object ? containerKind(object->getType()) : std::string();
+    if (kind.empty())
+      return std::nullopt;
+    OverloadedOperatorKind op = callee->getOverloadedOperator();
+    if ((name == "push_back" || name == "emplace_back") && argFacts.size() == 1) {
+      if (const auto *ref = dyn_cast<DeclRefExpr>(stripWrappers(object)))
+        if (auto it = env.vars.find(ref->getDecl()); it != env.vars.end() && it->second.part("*"))
+          it->second = withPart(it->second, "*", join(*it->second.part("*"), argFacts[0]));
+      return unknownFact();
+    }
+    if (op == OO_Subscript || op == OO_Star || op == OO_Arrow || name == "at" || name == "front" ||
+        name == "back" || name == "value")
+      return partOf(objectFact, "*");
+    return std::nullopt;
+  }
+
+  /// `lhs = value` where lhs is `std::tie(a, b)`, `out.field`, or a member variable.
+  bool assignThrough(const Expr *lhs, const PrecisionFact &value, SourceLocation loc, Env &env) {
+    lhs = stripWrappers(lhs);
+    if (const auto *tie = dyn_cast<CallExpr>(lhs); tie && calleeName(tie) == "std::tie") {
+      for (unsigned i = 0; i < tie->getNumArgs(); ++i)
+        if (const auto *ref = dyn_cast<DeclRefExpr>(stripWrappers(tie->getArg(i))))
+          assign(ref->getDecl(), partOf(value, std::to_string(i)), loc, env);
+      return true;
+    }
+    const auto *member = dyn_cast<MemberExpr>(lhs);
+    const auto *field = member ? dyn_cast<FieldDecl>(member->getMemberDecl()) : nullptr;
+    if (!field)
+      return false;
+    if (isThis(member->getBase())) {
+      // A constructor's assignments set up parameters and buffers, which `module->to(...)`
+      // converts later: only what methods store (caches, last outputs) is followed.
+      if (isa_and_nonnull<CXXConstructorDecl>(walking_))
+        return true;
+      // As for expressions (PrecisionFlow::record): a write in an autocast region wins over
+      // writes elsewhere, writes in regions of one kind are joined.
+      FieldState &state = fieldFacts_[field];
+      int rank = regionRank(env.region.kind);
+      PrecisionFact before = state.fact;
+      if (rank > state.rank)
+        state.fact = value;
+      else if (rank == state.rank)
+        state.fact = join(state.fact, value);
+      state.rank = std::max(rank, state.rank);
+      if (state.read && factKey(before) != factKey(state.fact))
+        fieldChangedAfterRead_ = true;
+      return true;
+    }
+    if (const auto *ref = dyn_cast<DeclRefExpr>(stripWrappers(member->getBase())); ref && !member->isArrow()) {
+      auto it = env.vars.find(ref->getDecl());
+      PrecisionFact aggregate = it == env.vars.end() ? PrecisionFact() : it->second;
+      env.vars[ref->getDecl()] = withPart(aggregate, fieldKey(field), value);
+      return true;
+    }
+    return false;
+  }
+
   // ---- expressions ----
 
   void visitChildren(const Stmt *s, Env &env) {
@@ -890,11 +1185,19 @@ private:
     if (bare != e)
       return eval(bare, env);
     if (const auto *ref = dyn_cast<DeclRefExpr>(e)) {
-      if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()))
-        if (auto it = env.vars.find(var); it != env.vars.end())
-          return it->second;
+      if (auto it = env.vars.find(ref->getDecl()); it != env.vars.end())
+        return it->second;
       return unknownFact();
     }
+    if (const auto *member = dyn_cast<MemberExpr>(e))
+      return evalMember(member, env);
+    if (const auto *cast = dyn_cast<CXXFunctionalCastExpr>(e); cast && (cast->getCastKind() == CK_NoOp ||
+                                                                        cast->getCastKind() == CK_ConstructorConversion))
+      return eval(cast->getSubExpr(), env); // `Output{a, b}`, `torch::Tensor(x)`
+    if (const auto *construct = dyn_cast<CXXConstructExpr>(e))
+      return evalConstruct(construct, env);
+    if (const auto *list = dyn_cast<InitListExpr>(e))
+      return evalInitList(list, env);
     if (const auto *lambda = dyn_cast<LambdaExpr>(e)) {
       // A lambda's body runs where it is called. One passed on (to an algorithm, a thread,
       // run_in_fp32) is walked here, in the current region: the common case is a closure
@@ -949,14 +1252,20 @@ private:
     if (!callee)
       return unknownFact();
     std::string name = callee->getNameAsString();
+    if (std::optional<PrecisionFact> aggregate = evalAggregateCall(call, callee, object, objectFact, argFacts, env))
+      return *aggregate;
 
-    // Assignment to a tensor variable: `x = expr`.
+    // Assignment: `x = expr` to a tensor or aggregate variable, a field, a member variable, or
+    // `std::tie(a, b) = expr`.
     if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call)) {
       OverloadedOperatorKind kind = op->getOperator();
       if (kind == OO_Equal && !argFacts.empty()) {
-        if (const auto *ref = dyn_cast<DeclRefExpr>(stripWrappers(object)))
-          if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()); var && isTensorType(var->getType()))
-            assign(var, argFacts[0], op->getOperatorLoc(), env);
+        if (const auto *ref = dyn_cast<DeclRefExpr>(stripWrappers(object))) {
+          if (isTensorType(ref->getType()) || isKnown(argFacts[0]) || !containerKind(ref->getType()).empty())
+            assign(ref->getDecl(), argFacts[0], op->getOperatorLoc(), env);
+        } else {
+          assignThrough(object, argFacts[0], op->getOperatorLoc(), env);
+        }
         return argFacts[0];
       }
       if (kind == OO_PlusEqual || kind == OO_MinusEqual || kind == OO_StarEqual || kind == OO_SlashEqual)
@@ -997,9 +1306,9 @@ private:
     }
 
     if (callee->hasBody() || callee->getDefinition()) {
+      // Functions and member functions the TU wrote (a member function's member variables are
+      // followed through their assignments, see evalMember).
       std::vector<PrecisionFact> callArgs(argFacts.begin(), argFacts.end());
-      if (object)
-        return unknownFact(); // member functions of user classes other than forward: not followed
       return callUserFunction(callee, env, callArgs, call->getBeginLoc());
     }
     return unknownFact();
@@ -1243,9 +1552,28 @@ private:
           }
   }
 
+public:
+  /// A member variable was read before the walk met its assignment in another method: the TU
+  /// needs a second walk that starts with every assignment known.
+  bool needsSecondWalk() const { return fieldChangedAfterRead_; }
+  void startSecondWalk() {
+    memo_.clear();
+    fieldChangedAfterRead_ = false;
+  }
+
+private:
   PrecisionFlow &flow_;
   ASTContext &ctx_;
   SequentialLayers sequentials_{ctx_};
+  /// Member variables of the TU's classes, as every assignment to them joins.
+  struct FieldState {
+    PrecisionFact fact = noneFact();
+    int rank = -1; ///< regionRank of the writes `fact` joins
+    bool read = false;
+  };
+  llvm::DenseMap<const FieldDecl *, FieldState> fieldFacts_;
+  bool fieldChangedAfterRead_ = false;
+  const FunctionDecl *walking_ = nullptr; // the function whose body is being walked
   std::map<std::string, PrecisionFact> memo_;
   llvm::DenseMap<const VarDecl *, bool> onlyCalled_;
   std::vector<std::optional<PrecisionFact> *> returns_;
@@ -1254,7 +1582,9 @@ private:
   llvm::DenseMap<const Stmt *, const Stmt *> loopForward_;
 };
 
-PrecisionFlow::PrecisionFlow(ASTContext &ctx, const CastPolicyTable &table) : ctx_(ctx), table_(&table) {
+PrecisionFlow::PrecisionFlow(AnalysisSession &session)
+    : ctx_(session.context()), session_(session),
+      table_(&CastPolicyTable::forVersion(session.torchVersion())) {
   FlowWalker walker(*this);
   // Every function body the TU itself wrote is an entry point; calls into same-TU functions from
   // a region analyse the callee again in that region.
@@ -1273,8 +1603,17 @@ PrecisionFlow::PrecisionFlow(ASTContext &ctx, const CastPolicyTable &table) : ct
       for (const Decl *child : dc->decls())
         visit(child);
   };
-  for (Decl *d : ctx.getTraversalScope())
+  for (Decl *d : ctx_.getTraversalScope())
     visit(d);
+  if (walker.needsSecondWalk()) {
+    // Facts recorded before the member variables were known are dropped, not joined.
+    infos_.clear();
+    intentLost_.clear();
+    bannedCalls_.clear();
+    walker.startSecondWalk();
+    for (Decl *d : ctx_.getTraversalScope())
+      visit(d);
+  }
 }
 
 void PrecisionFlow::record(const Expr *e, const PrecisionFact &fact, const Region &region) {
@@ -1282,10 +1621,9 @@ void PrecisionFlow::record(const Expr *e, const PrecisionFact &fact, const Regio
   if (fresh)
     return;
   ExprInfo &old = it->second;
-  auto rank = [](RegionKind k) { return k == RegionKind::Autocast ? 2 : k == RegionKind::Disabled ? 1 : 0; };
-  if (rank(region.kind) > rank(old.region.kind)) {
+  if (regionRank(region.kind) > regionRank(old.region.kind)) {
     old = ExprInfo{fact, region};
-  } else if (rank(region.kind) == rank(old.region.kind)) {
+  } else if (regionRank(region.kind) == regionRank(old.region.kind)) {
     old.fact = join(old.fact, fact);
   }
 }
@@ -1330,37 +1668,6 @@ std::vector<std::pair<SourceLocation, std::string>> PrecisionFlow::explain(const
   return notes;
 }
 
-namespace {
-std::mutex flowsMutex;
-llvm::DenseMap<const ASTContext *, std::unique_ptr<PrecisionFlow>> flows;
-} // namespace
-
-const PrecisionFlow &PrecisionFlow::of(ASTContext &ctx, llvm::StringRef torchVersionOption) {
-  {
-    std::lock_guard<std::mutex> lock(flowsMutex);
-    if (auto it = flows.find(&ctx); it != flows.end())
-      return *it->second;
-  }
-  TorchVersion version{2, 0};
-  if (auto configured = TorchVersion::parse(torchVersionOption))
-    version = *configured;
-  else if (auto fromMacros = recordedTorchVersion(ctx))
-    version = *fromMacros;
-  // Built without the lock held: a crash inside the analysis (recovered by the driver) must not
-  // leave the lock taken for the next TU.
-  auto flow = std::make_unique<PrecisionFlow>(ctx, CastPolicyTable::forVersion(version));
-  std::lock_guard<std::mutex> lock(flowsMutex);
-  auto [it, fresh] = flows.try_emplace(&ctx, std::move(flow));
-  if (fresh)
-    ctx.AddDeallocation(
-        [](void *key) {
-          std::lock_guard<std::mutex> lock(flowsMutex);
-          flows.erase(static_cast<const ASTContext *>(key));
-        },
-        &ctx);
-  return *it->second;
-}
-
 } // namespace ampify
 
 #include "ampify/Rule.h"
@@ -1384,10 +1691,5 @@ void addRegionNote(FindingBuilder &finding, const Region &region) {
                                     region.how);
 }
 
-ConstantEvaluator &PrecisionFlow::constants() const {
-  if (!constants_)
-    constants_ = std::make_unique<ConstantEvaluator>(ctx_);
-  return *constants_;
-}
 
 } // namespace ampify

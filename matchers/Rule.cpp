@@ -143,20 +143,38 @@ FindingBuilder Rule::report(clang::ASTContext &ctx, clang::SourceLocation loc,
   return FindingBuilder(*this, ctx, loc, message.str());
 }
 
-std::string Rule::option(llvm::StringRef key, llvm::StringRef fallback) const {
-  if (const std::string *v = context_.options.find((name_ + "." + key).str()))
-    return *v;
-  if (const std::string *v = context_.options.find(key))
-    return *v;
-  return fallback.str();
+std::optional<std::string> Rule::declare(OptionSpec spec) {
+  std::string local = name_ + "." + spec.key;
+  const std::string *text = context_.options.find(local);
+  llvm::StringRef given = local;
+  if (!text) {
+    text = context_.options.find(spec.key);
+    given = spec.key;
+  }
+  std::optional<std::string> value;
+  if (text) {
+    if (auto why = invalidOptionValue(spec, *text))
+      optionErrors_.push_back("invalid value of option '" + given.str() + "': " + *why);
+    else
+      value = *text;
+  }
+  declaredOptions_.push_back(std::move(spec));
+  return value;
 }
 
-int64_t Rule::option(llvm::StringRef key, int64_t fallback) const {
-  std::string text = option(key, llvm::StringRef());
-  int64_t value;
-  if (text.empty() || llvm::StringRef(text).trim().getAsInteger(10, value))
-    return fallback;
-  return value;
+int64_t Rule::integerOption(llvm::StringRef key, int64_t defaultValue, int64_t min, int64_t max,
+                            llvm::StringRef description) {
+  OptionSpec spec{key.str(), OptionSpec::Type::Integer, std::to_string(defaultValue), min, max, {},
+                  description.str()};
+  std::optional<std::string> text = declare(std::move(spec));
+  return text ? integerOptionValue(*text) : defaultValue;
+}
+
+bool Rule::booleanOption(llvm::StringRef key, bool defaultValue, llvm::StringRef description) {
+  OptionSpec spec{key.str(), OptionSpec::Type::Boolean, defaultValue ? "true" : "false", 0, 1, {},
+                  description.str()};
+  std::optional<std::string> text = declare(std::move(spec));
+  return text ? booleanOptionValue(*text) : defaultValue;
 }
 
 } // namespace ampify

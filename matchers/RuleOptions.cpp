@@ -1,5 +1,6 @@
 #include "ampify/RuleOptions.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Error.h"
 
@@ -35,6 +36,54 @@ bool GlobList::contains(llvm::StringRef name) const {
     if (it->pattern.match(name))
       return it->positive;
   return false;
+}
+
+std::optional<std::string> invalidOptionValue(const OptionSpec &spec, llvm::StringRef value) {
+  std::string quoted = "'" + value.str() + "'";
+  switch (spec.type) {
+  case OptionSpec::Type::Integer: {
+    int64_t number;
+    if (value.trim().getAsInteger(10, number))
+      return quoted + " is not an integer";
+    if (number < spec.min || number > spec.max) {
+      std::string range = spec.max == std::numeric_limits<int64_t>::max()
+                              ? "at least " + std::to_string(spec.min)
+                              : "between " + std::to_string(spec.min) + " and " + std::to_string(spec.max);
+      return quoted + " is out of range: it must be " + range;
+    }
+    return std::nullopt;
+  }
+  case OptionSpec::Type::Boolean:
+    if (llvm::is_contained({"true", "false", "1", "0"}, value.trim()))
+      return std::nullopt;
+    return quoted + " is not true or false";
+  case OptionSpec::Type::Version: {
+    llvm::SmallVector<llvm::StringRef, 3> parts;
+    value.trim().split(parts, '.');
+    unsigned number;
+    bool valid = parts.size() >= 2 && parts.size() <= 3 &&
+                 llvm::all_of(parts, [&](llvm::StringRef p) { return !p.getAsInteger(10, number); });
+    if (valid)
+      return std::nullopt;
+    return quoted + " is not a LibTorch version (MAJOR.MINOR, e.g. 2.4)";
+  }
+  case OptionSpec::Type::Choice:
+    if (llvm::is_contained(spec.choices, value.trim()))
+      return std::nullopt;
+    return quoted + " is not one of " + llvm::join(spec.choices, ", ");
+  }
+  return std::nullopt;
+}
+
+int64_t integerOptionValue(llvm::StringRef value) {
+  int64_t number = 0;
+  (void)value.trim().getAsInteger(10, number);
+  return number;
+}
+
+bool booleanOptionValue(llvm::StringRef value) {
+  value = value.trim();
+  return value == "true" || value == "1";
 }
 
 const std::string *RuleOptions::find(llvm::StringRef key) const {

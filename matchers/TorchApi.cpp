@@ -69,6 +69,19 @@ std::string calleeName(const clang::CallExpr *call) {
   return {};
 }
 
+std::string containerKind(clang::QualType type) {
+  if (type.isNull())
+    return {};
+  const auto *spec = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
+      type.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
+  if (!spec)
+    return {};
+  llvm::StringRef name = spec->getName();
+  bool std = spec->isInStdNamespace() && llvm::is_contained({"pair", "tuple", "vector", "optional"}, name);
+  bool c10 = inNamespace(spec, "c10") && llvm::is_contained({"optional", "ArrayRef"}, name);
+  return std || c10 ? name.str() : std::string();
+}
+
 const clang::Expr *stripWrappers(const clang::Expr *e) {
   while (e) {
     const clang::Expr *next = e->IgnoreImplicit()->IgnoreParens();

@@ -765,20 +765,11 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, const clang::LambdaExpr *> lambdas_;
 };
 
-const TrainingLoops &TrainingLoops::of(clang::ASTContext &ctx) {
-  // One analysis per live ASTContext; the context erases its entry when it is destroyed, so a
-  // later TU whose context reuses the address never sees a stale analysis.
-  static std::map<const clang::ASTContext *, std::unique_ptr<TrainingLoops>> cache;
-  auto [it, inserted] = cache.try_emplace(&ctx);
-  if (inserted) {
-    it->second = std::make_unique<TrainingLoops>();
-    TrainingLoopFinder finder(ctx, *it->second);
-    for (clang::Decl *decl : ctx.getTraversalScope())
-      finder.TraverseDecl(decl);
-    finder.finish();
-    ctx.AddDeallocation([](void *key) { cache.erase(static_cast<const clang::ASTContext *>(key)); }, &ctx);
-  }
-  return *it->second;
+TrainingLoops::TrainingLoops(clang::ASTContext &ctx) {
+  TrainingLoopFinder finder(ctx, *this);
+  for (clang::Decl *decl : ctx.getTraversalScope())
+    finder.TraverseDecl(decl);
+  finder.finish();
 }
 
 } // namespace ampify

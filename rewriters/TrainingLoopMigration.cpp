@@ -874,7 +874,7 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
   clang::ASTContext &ctx = *context_;
   context_ = nullptr;
   const clang::SourceManager &sm = ctx.getSourceManager();
-  const TrainingLoops &loops = TrainingLoops::of(ctx);
+  const TrainingLoops &loops = analysis(ctx).loops();
   for (const RefusedIteration &refusal : loops.refusals())
     report(ctx, refusal.where, "training loop not migrated: " + refusal.message);
 
@@ -888,7 +888,7 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
   auto bannedCallsInForward = [&](const TrainingIteration &it) {
     if (!bannedByRegion) {
       bannedByRegion.emplace();
-      for (const BannedCall &banned : PrecisionFlow::of(ctx, option("TorchVersion", "")).bannedCalls())
+      for (const BannedCall &banned : analysis(ctx).flow().bannedCalls())
         (*bannedByRegion)[banned.region.opened].push_back(&banned);
     }
     std::vector<const BannedCall *> found;

@@ -337,7 +337,7 @@ class Gate(ScratchDirTest):
         r = self.check("bad/a.cpp", "good/a.cpp")
         self.assertEqual(r.returncode, 2, r.stderr)
         self.assertIn(config + ":3:", r.stderr)
-        self.assertIn("severity 'loud'", r.stderr)
+        self.assertIn("'loud' is not one of note, warning, error", r.stderr)
         self.assertIn("good/a.cpp:%d:17: warning" % BAD_LINE, r.stdout)  # the other TU is still analysed
         r = self.check("--dump-config", "bad/a.cpp")
         self.assertEqual(r.returncode, 2)
@@ -346,6 +346,60 @@ class Gate(ScratchDirTest):
         r = self.check("bad/a.cpp")
         self.assertEqual(r.returncode, 2)
         self.assertIn(config + ":1:1: error: unknown key 'Chekcs'", r.stderr)
+
+    # --- declared options ----------------------------------------------------------------------
+
+    def test_options_are_declared_and_bad_ones_are_named(self):
+        self.write("a.cpp", BAD)
+        for option, why in (
+                ("ampify-tensor-core-alignment.MinDim=sixteen", "'sixteen' is not an integer"),
+                ("TensorCoreMultiple=0", "'0' is out of range"),
+                ("TensorCoreMultiple=1.5", "'1.5' is not an integer"),
+                ("ampify-tensor-core-alignment.MinDim=-1", "'-1' is out of range"),
+                ("ampify-tensor-core-alignment.MinDimm=16", "unknown option 'MinDimm' of check"),
+                ("ampify-no-such-check.MinDim=16", "unknown check 'ampify-no-such-check'"),
+                ("NoSuchOption=1", "unknown option 'NoSuchOption'"),
+                ("ampify-tensor-core-alignment.CheckBatchDim=maybe", "'maybe' is not true or false"),
+                ("TorchVersion=latest", "'latest' is not a LibTorch version")):
+            r = self.check("--check-option=" + option, "a.cpp")
+            self.assertEqual(r.returncode, 2, option + r.stdout + r.stderr)
+            self.assertIn(why, r.stderr, option)
+            self.assertEqual(r.stdout, "", option)
+        # The same judgement in .ampify.yaml, with the file and line.
+        self.write("cfg/.ampify.yaml", "CheckOptions:\n  TensorCoreMultiple: 0\n")
+        self.write("cfg/a.cpp", BAD)
+        r = self.check("cfg/a.cpp")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn(os.path.join(self.dir, "cfg", ".ampify.yaml") + ":2:", r.stderr)
+        self.assertIn("'0' is out of range", r.stderr)
+
+    def test_dump_config_lists_every_option_with_its_value(self):
+        self.write("a.cpp", BAD)
+        r = self.check("--check-option=MinDim=32", "--dump-config", "a.cpp")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("  ampify-tensor-core-alignment.MinDim: '32'\n", r.stdout)
+        self.assertIn("  ampify-tensor-core-alignment.TensorCoreMultiple: '8' # default\n", r.stdout)
+        self.assertIn("  ampify-tensor-core-alignment.CheckBatchDim: 'false' # default\n", r.stdout)
+        self.assertIn("  TorchVersion: '' # default", r.stdout)
+
+    def test_the_torch_version_is_one_per_run_whatever_the_checks(self):
+        # linalg_vecdot is a lower-precision op in LibTorch 2.x's CUDA list, not in 1.13's.
+        self.write("v.cpp", PRELUDE + """bool f(torch::Tensor a, torch::Tensor b) {
+  ampify::Autocast autocast;
+  auto d = at::linalg_vecdot(a, b);
+  return d.scalar_type() == at::kFloat;
+}
+""")
+        for version, expected in (("2.4", 1), ("1.13", 0)):
+            for checks in ("-*,ampify-dtype-assumption", "ampify-*"):
+                r = self.check("--check-option=TorchVersion=" + version, "--checks=" + checks,
+                               "--format=json", "v.cpp")
+                self.assertIn(r.returncode, (0, 1), r.stderr)
+                found = [f for f in json.loads(r.stdout)["findings"] if f["rule"] == "ampify-dtype-assumption"]
+                self.assertEqual(len(found), expected, (version, checks, r.stdout))
+        r = self.check("--check-option=ampify-dtype-assumption.TorchVersion=2.4", "v.cpp")
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("global option", r.stderr)
 
 
 if __name__ == "__main__":

@@ -17,14 +17,15 @@ re-checks after edits, for docs/editors.md.
 import argparse
 import json
 import os
-import queue
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import time
+
+import lsp_client
+from lsp_client import uri
 
 ARGS = None
 FAILURES = []
@@ -37,79 +38,16 @@ def check(cond, what):
     return cond
 
 
-def uri(path):
-    return "file://" + path
+class Client(lsp_client.Client):
+    """The shared client, started with this test's ampify; shutdown must reply null."""
 
-
-class Client:
     def __init__(self, *extra, cwd=None):
-        self.proc = subprocess.Popen([ARGS.ampify, "lsp", *extra], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd)
-        self.messages = queue.Queue()
-        self.stderr = []
-        threading.Thread(target=self._read, daemon=True).start()
-        threading.Thread(target=lambda: self.stderr.extend(
-            l.decode(errors="replace") for l in self.proc.stderr), daemon=True).start()
-        self.next_id = 1
-
-    def _read(self):
-        out = self.proc.stdout
-        while True:
-            length = None
-            while True:
-                line = out.readline()
-                if not line:
-                    self.messages.put(None)
-                    return
-                if line in (b"\r\n", b"\n"):
-                    break
-                if line.lower().startswith(b"content-length:"):
-                    length = int(line.split(b":")[1])
-            self.messages.put(json.loads(out.read(length)))
-
-    def raw(self, data):
-        self.proc.stdin.write(data)
-        self.proc.stdin.flush()
-
-    def send(self, obj):
-        body = json.dumps(obj).encode()
-        self.raw(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-
-    def notify(self, method, params):
-        self.send({"jsonrpc": "2.0", "method": method, "params": params})
-
-    def request(self, method, params=None):
-        rid = self.next_id
-        self.next_id += 1
-        self.send({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})
-        return self.wait(lambda m: m.get("id") == rid and "method" not in m)
-
-    def wait(self, pred, timeout=120):
-        deadline = time.time() + timeout
-        while True:
-            try:
-                m = self.messages.get(timeout=max(0.1, deadline - time.time()))
-            except queue.Empty:
-                raise SystemExit("FAIL: timed out waiting for a message; server log:\n" + "".join(self.stderr))
-            if m is None:
-                raise SystemExit("FAIL: the server closed its output; log:\n" + "".join(self.stderr))
-            if pred(m):
-                return m
-
-    def diagnostics(self, path):
-        return self.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
-                         and m["params"]["uri"] == uri(path))["params"]
-
-    def initialize(self, root):
-        r = self.request("initialize", {"processId": None, "rootUri": uri(root), "capabilities": {}})
-        self.notify("initialized", {})
-        return r
+        super().__init__(ARGS.ampify, *extra, cwd=cwd)
 
     def finish(self):
-        r = self.request("shutdown")
-        check(r.get("result", "missing") is None, "shutdown replies null")
-        self.notify("exit", None)
-        return self.proc.wait(timeout=30)
+        reply, rc = super().finish()
+        check(reply.get("result", "missing") is None, "shutdown replies null")
+        return rc
 
 
 def ampify_check(path, fix=False):

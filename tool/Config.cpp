@@ -1,5 +1,7 @@
 #include "ampify/Config.h"
 
+#include "ampify/RuleRegistry.h"
+
 #include "ampify/Driver.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -37,14 +39,13 @@ std::string parentDir(llvm::StringRef path) { return llvm::sys::path::parent_pat
 } // namespace
 
 std::optional<std::string> invalidOptionValue(llvm::StringRef key, llvm::StringRef value) {
-  if (key.ends_with(".Severity") && value != "note" && value != "warning" && value != "error")
-    return "severity '" + value.str() + "' of '" + key.str() + "' is not note, warning or error";
   if (key == "HeaderFilterRegex") {
     std::string error;
     if (!llvm::Regex(value).isValid(error))
       return "invalid HeaderFilterRegex '" + value.str() + "': " + error;
+    return std::nullopt;
   }
-  return std::nullopt;
+  return invalidRuleOption(key, value);
 }
 
 llvm::Expected<ConfigFile> parseConfigFile(llvm::StringRef text, llvm::StringRef path) {
@@ -257,12 +258,23 @@ llvm::Error ConfigResolver::dump(llvm::StringRef file, llvm::raw_ostream &os) co
   os << ", command line\n";
   os << "Checks: " << quoted(options->checks.text()) << "\n";
   os << "HeaderFilterRegex: " << quoted(options->headerFilter) << "\n";
-  os << "CheckOptions:";
-  if (options->ruleOptions.values.empty())
-    os << " {}";
-  os << "\n";
-  for (const auto &[key, value] : options->ruleOptions.values)
-    os << "  " << key << ": " << quoted(value) << "\n";
+  // Every option of the analysis and of the enabled checks, with the value that applies.
+  os << "CheckOptions:\n";
+  const RuleOptions &set = options->ruleOptions;
+  for (const DeclaredOption &option : declaredOptions()) {
+    if (!option.rule.empty() && !options->checks.contains(option.rule))
+      continue;
+    std::string key = option.rule.empty() ? option.spec.key : option.rule + "." + option.spec.key;
+    const std::string *value = set.find(key);
+    if (!value && !option.rule.empty() && option.spec.key != "Severity")
+      value = set.find(option.spec.key);
+    if (!value && option.spec.key == "Severity")
+      continue; // the check's own severity
+    os << "  " << key << ": " << quoted(value ? *value : option.spec.defaultValue);
+    if (!value)
+      os << " # default" << (option.spec.defaultValue.empty() ? ": " + option.spec.description : "");
+    os << "\n";
+  }
   return llvm::Error::success();
 }
 

@@ -295,8 +295,9 @@ private:
 /// precompiled header would deserialise all of them, which costs more than the parse.
 class UserCodeConsumer : public clang::ASTConsumer {
 public:
-  UserCodeConsumer(clang::ast_matchers::MatchFinder &finder, const clang::Preprocessor &pp)
-      : finder_(finder), pp_(pp) {}
+  UserCodeConsumer(clang::ast_matchers::MatchFinder &finder, AnalysisSessions &analyses,
+                   const clang::Preprocessor &pp)
+      : finder_(finder), analyses_(analyses), pp_(pp) {}
 
   bool HandleTopLevelDecl(clang::DeclGroupRef group) override {
     for (clang::Decl *decl : group)
@@ -311,37 +312,42 @@ public:
       if (!sm.isInSystemHeader(sm.getFileLoc(decl->getLocation())))
         scope.push_back(decl);
     ctx.setTraversalScope(scope);
-    recordTorchVersion(ctx, pp_);
+    analyses_.startTranslationUnit(pp_);
     finder_.matchAST(ctx);
   }
 
 private:
   clang::ast_matchers::MatchFinder &finder_;
+  AnalysisSessions &analyses_;
   const clang::Preprocessor &pp_;
   std::vector<clang::Decl *> topLevel_;
 };
 
 class UserCodeAction : public clang::ASTFrontendAction {
 public:
-  explicit UserCodeAction(clang::ast_matchers::MatchFinder &finder) : finder_(finder) {}
+  UserCodeAction(clang::ast_matchers::MatchFinder &finder, AnalysisSessions &analyses)
+      : finder_(finder), analyses_(analyses) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
                                                         llvm::StringRef) override {
-    return std::make_unique<UserCodeConsumer>(finder_, ci.getPreprocessor());
+    return std::make_unique<UserCodeConsumer>(finder_, analyses_, ci.getPreprocessor());
   }
 
 private:
   clang::ast_matchers::MatchFinder &finder_;
+  AnalysisSessions &analyses_;
 };
 
 class UserCodeActionFactory : public tooling::FrontendActionFactory {
 public:
-  explicit UserCodeActionFactory(clang::ast_matchers::MatchFinder &finder) : finder_(finder) {}
+  UserCodeActionFactory(clang::ast_matchers::MatchFinder &finder, AnalysisSessions &analyses)
+      : finder_(finder), analyses_(analyses) {}
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<UserCodeAction>(finder_);
+    return std::make_unique<UserCodeAction>(finder_, analyses_);
   }
 
 private:
   clang::ast_matchers::MatchFinder &finder_;
+  AnalysisSessions &analyses_;
 };
 
 class CollectingSink : public FindingSink {
@@ -509,14 +515,15 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
   tool.setPrintErrorMessage(false);
 
   CollectingSink sink;
-  RuleContext context{options.ruleOptions, sink};
+  AnalysisSessions analyses(options.ruleOptions);
+  RuleContext context{options.ruleOptions, sink, analyses};
   clang::ast_matchers::MatchFinder finder;
   auto live = callbacks(finder, context);
 
   int rc = 1;
   llvm::CrashRecoveryContext crashRecovery;
   bool survived = crashRecovery.RunSafely([&] {
-    UserCodeActionFactory factory(finder);
+    UserCodeActionFactory factory(finder, analyses);
     rc = tool.run(&factory);
   });
   if (!survived) {
@@ -534,8 +541,9 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
 }
 
 std::unique_ptr<clang::ASTConsumer> createUserCodeConsumer(clang::ast_matchers::MatchFinder &finder,
+                                                           AnalysisSessions &analyses,
                                                            clang::CompilerInstance &ci) {
-  return std::make_unique<UserCodeConsumer>(finder, ci.getPreprocessor());
+  return std::make_unique<UserCodeConsumer>(finder, analyses, ci.getPreprocessor());
 }
 
 CallbackFactory ruleCallbacks(const AnalysisOptions &options) {

@@ -27,7 +27,7 @@ public:
   void check(const MatchFinder::MatchResult &result) override {
     ASTContext &ctx = *result.Context;
     const auto *call = result.Nodes.getNodeAs<CallExpr>("call");
-    Region region = PrecisionFlow::of(ctx, option("TorchVersion", "")).regionOf(call);
+    Region region = analysis(ctx).flow().regionOf(call);
     if (region.kind != RegionKind::Autocast)
       return;
     FindingBuilder finding = report(ctx, call->getExprLoc(),

@@ -1,7 +1,7 @@
 // ampify-banned-under-autocast: binary_cross_entropy (functional, ATen or the BCELoss module)
 // raises "unsafe to autocast" under CUDA autocast. The safe form is
 // binary_cross_entropy_with_logits on the logits, which fuses the sigmoid. Only calls that run in
-// a CUDA autocast region (per the precision-flow analysis) are reported.
+// a CUDA autocast region (per the precision-flow analysis, PrecisionFlow::bannedCalls) are reported.
 #include "ampify/PrecisionFlow.h"
 #include "ampify/RuleRegistry.h"
 #include "ampify/TorchApi.h"
@@ -23,51 +23,47 @@ class BannedUnderAutocastRule : public Rule {
 public:
   using Rule::Rule;
 
-  void registerMatchers(MatchFinder &finder) override {
-    finder.addMatcher(
-        callExpr(callee(functionDecl(hasAnyName("::at::binary_cross_entropy",
-                                                "::torch::nn::functional::binary_cross_entropy"))))
-            .bind("function"),
-        this);
-    // criterion(input, target) on a torch::nn::BCELoss holder, or criterion->forward(...).
-    finder.addMatcher(cxxOperatorCallExpr(hasOverloadedOperatorName("()")).bind("holder"), this);
-    finder.addMatcher(
-        cxxMemberCallExpr(callee(cxxMethodDecl(hasName("forward"), ofClass(hasName("::torch::nn::BCELossImpl")))))
-            .bind("forward"),
-        this);
-  }
+  // The precision flow decides which calls are banned ops (the cast policy tables' Banned
+  // entries) running under CUDA autocast, for this rule and for `ampify fix` alike; the rule only
+  // needs the TU.
+  void registerMatchers(MatchFinder &finder) override { finder.addMatcher(translationUnitDecl().bind("tu"), this); }
 
-  void check(const MatchFinder::MatchResult &result) override {
-    ASTContext &ctx = *result.Context;
-    if (const auto *call = result.Nodes.getNodeAs<CallExpr>("function"))
-      return checkFunction(ctx, call);
-    if (const auto *call = result.Nodes.getNodeAs<CXXOperatorCallExpr>("holder")) {
-      if (call->getNumArgs() >= 2 && moduleKind(call->getArg(0)->getType()) == "BCELoss")
-        checkModule(ctx, call, call->getArg(1));
+  void check(const MatchFinder::MatchResult &result) override { context_ = result.Context; }
+
+  void onEndOfTranslationUnit() override {
+    if (!context_)
       return;
+    ASTContext &ctx = *context_;
+    context_ = nullptr;
+    const PrecisionFlow &flow = analysis(ctx).flow();
+    // Once per call (a helper may run in several regions), in source order.
+    std::vector<const CallExpr *> calls;
+    for (const BannedCall &banned : flow.bannedCalls())
+      if (llvm::find(calls, banned.call) == calls.end())
+        calls.push_back(banned.call);
+    const SourceManager &sm = ctx.getSourceManager();
+    llvm::sort(calls, [&](const CallExpr *a, const CallExpr *b) {
+      return sm.isBeforeInTranslationUnit(a->getBeginLoc(), b->getBeginLoc());
+    });
+    for (const CallExpr *call : calls) {
+      Region region = flow.regionOf(call);
+      if (const auto *holder = dyn_cast<CXXOperatorCallExpr>(call))
+        checkModule(ctx, call, holder->getArg(1), region);
+      else if (const auto *forward = dyn_cast<CXXMemberCallExpr>(call))
+        checkModule(ctx, call, forward->getArg(0), region);
+      else
+        checkFunction(ctx, call, region);
     }
-    if (const auto *call = result.Nodes.getNodeAs<CXXMemberCallExpr>("forward"))
-      if (call->getNumArgs() >= 1)
-        checkModule(ctx, call, call->getArg(0));
   }
 
 private:
-  /// The CUDA autocast region `call` runs in, if any: on the CPU autocast runs the op in fp32.
-  std::optional<Region> cudaRegion(ASTContext &ctx, const CallExpr *call) {
-    Region region = PrecisionFlow::of(ctx, option("TorchVersion", "")).regionOf(call);
-    if (region.kind != RegionKind::Autocast || !region.cuda || insideRunInFp32(call, ctx))
-      return std::nullopt;
-    return region;
-  }
+  ASTContext *context_ = nullptr;
 
-  void checkFunction(ASTContext &ctx, const CallExpr *call) {
-    std::optional<Region> region = cudaRegion(ctx, call);
-    if (!region)
-      return;
+  void checkFunction(ASTContext &ctx, const CallExpr *call, const Region &region) {
     const auto *ref = dyn_cast<DeclRefExpr>(call->getCallee()->IgnoreImpCasts());
     SourceLocation nameLoc = ref ? ref->getNameInfo().getLoc() : call->getBeginLoc();
     FindingBuilder finding = report(ctx, nameLoc, Message);
-    addRegionNote(finding, *region);
+    addRegionNote(finding, region);
     LogitsRewrite rewrite = logitsRewrite(call, ctx);
     if (rewrite.edits.empty()) {
       finding.note(rewrite.whyNotLoc, rewrite.whyNot);
@@ -77,14 +73,11 @@ private:
       finding.replace(edit.range, edit.text);
   }
 
-  void checkModule(ASTContext &ctx, const CallExpr *call, const Expr *input) {
-    std::optional<Region> region = cudaRegion(ctx, call);
-    if (!region)
-      return;
+  void checkModule(ASTContext &ctx, const CallExpr *call, const Expr *input, const Region &region) {
     FindingBuilder finding = report(ctx, call->getBeginLoc(),
                                     "torch::nn::BCELoss is unsafe under CUDA autocast and raises "
                                     "at run time");
-    addRegionNote(finding, *region);
+    addRegionNote(finding, region);
     if (const Expr *logits = sigmoidOperand(input))
       finding.note(logits->getBeginLoc(),
                    "use torch::nn::BCEWithLogitsLoss and pass it '" +

@@ -31,7 +31,7 @@ public:
   void check(const MatchFinder::MatchResult &result) override {
     ASTContext &ctx = *result.Context;
     const auto *call = result.Nodes.getNodeAs<CallExpr>("call");
-    const PrecisionFlow &flow = PrecisionFlow::of(ctx, option("TorchVersion", ""));
+    const PrecisionFlow &flow = analysis(ctx).flow();
     Region region = flow.regionOf(call);
     if (region.kind != RegionKind::Autocast || insideRunInFp32(call, ctx))
       return;

@@ -36,7 +36,7 @@ public:
 
   void check(const MatchFinder::MatchResult &result) override {
     ASTContext &ctx = *result.Context;
-    const PrecisionFlow &flow = PrecisionFlow::of(ctx, option("TorchVersion", ""));
+    const PrecisionFlow &flow = analysis(ctx).flow();
     if (const auto *launch = result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch"))
       return checkLaunch(ctx, flow, launch);
     const auto *call = result.Nodes.getNodeAs<CXXMemberCallExpr>("call");

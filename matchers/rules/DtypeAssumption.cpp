@@ -47,7 +47,7 @@ public:
       other = call->getArg(0)->IgnoreImplicit() == query ? call->getArg(1) : call->getArg(0);
     if (!other || PrecisionFlow::dtypeNamedIn(other, ctx) != Precision::Fp32)
       return;
-    const PrecisionFlow &flow = PrecisionFlow::of(ctx, option("TorchVersion", ""));
+    const PrecisionFlow &flow = analysis(ctx).flow();
     const ExprInfo *info = flow.info(query->getImplicitObjectArgument());
     if (!info || !isLow(info->fact.value))
       return;

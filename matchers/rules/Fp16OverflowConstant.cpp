@@ -37,7 +37,7 @@ public:
   void check(const MatchFinder::MatchResult &result) override {
     ASTContext &ctx = *result.Context;
     const auto *call = result.Nodes.getNodeAs<CallExpr>("call");
-    const PrecisionFlow &flow = PrecisionFlow::of(ctx, option("TorchVersion", ""));
+    const PrecisionFlow &flow = analysis(ctx).flow();
     // The tensor written is the call's result (an in-place form returns its object).
     const ExprInfo *written = flow.info(call);
     if (!written || written->fact.value != Precision::Half)
@@ -45,7 +45,7 @@ public:
     for (const Expr *arg : call->arguments()) {
       if (isTensorType(arg->getType()))
         continue;
-      std::vector<RealConstantValue> values = flow.constants().evaluateReal(arg);
+      std::vector<RealConstantValue> values = analysis(ctx).constants().evaluateReal(arg);
       auto overflowing = llvm::find_if(values, [](const RealConstantValue &v) {
         return std::fabs(v.value) > HalfMax && !std::isinf(v.value);
       });

@@ -54,7 +54,7 @@ public:
     if (const auto *eps = result.Nodes.getNodeAs<CXXMemberCallExpr>("eps"))
       return checkAdamEps(ctx, eps, result.Nodes.getNodeAs<FunctionDecl>("function"));
     const auto *call = result.Nodes.getNodeAs<CallExpr>("call");
-    const PrecisionFlow &flow = PrecisionFlow::of(ctx, option("TorchVersion", ""));
+    const PrecisionFlow &flow = analysis(ctx).flow();
     // The fp16 tensor the constant meets: the object or a tensor argument.
     const ExprInfo *tensor = nullptr;
     const Expr *object = nullptr;
@@ -74,7 +74,7 @@ public:
     for (const Expr *arg : call->arguments()) {
       if (isTensorType(arg->getType()))
         continue;
-      std::vector<RealConstantValue> values = flow.constants().evaluateReal(arg);
+      std::vector<RealConstantValue> values = analysis(ctx).constants().evaluateReal(arg);
       const RealConstantValue *value = firstUnderflowing(values);
       if (!value)
         continue;
@@ -102,7 +102,7 @@ private:
     if (eps->getNumArgs() != 1 || !function)
       return;
     std::vector<RealConstantValue> values =
-        PrecisionFlow::of(ctx, option("TorchVersion", "")).constants().evaluateReal(eps->getArg(0));
+        analysis(ctx).constants().evaluateReal(eps->getArg(0));
     const RealConstantValue *value = firstUnderflowing(values);
     if (!value)
       return;

@@ -22,7 +22,7 @@ public:
   void check(const MatchFinder::MatchResult &result) override {
     ASTContext &ctx = *result.Context;
     const auto *call = result.Nodes.getNodeAs<CallExpr>("call");
-    const PrecisionFlow &flow = PrecisionFlow::of(ctx, option("TorchVersion", ""));
+    const PrecisionFlow &flow = analysis(ctx).flow();
     for (const Fp32IntentLost &lost : flow.fp32IntentLost(call)) {
       FindingBuilder finding =
           report(ctx, call->getExprLoc(),

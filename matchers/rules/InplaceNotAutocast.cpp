@@ -32,7 +32,7 @@ public:
     bool out = base.consume_back("_out");
     if (!out)
       base.consume_back("_");
-    const PrecisionFlow &flow = PrecisionFlow::of(ctx, option("TorchVersion", ""));
+    const PrecisionFlow &flow = analysis(ctx).flow();
     std::optional<CastPolicy> policy = flow.policies().lookup(base);
     if (!policy || (*policy != CastPolicy::Fp32 && *policy != CastPolicy::Fp32UnlessDtype))
       return;

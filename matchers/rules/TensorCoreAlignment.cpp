@@ -18,6 +18,7 @@
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <limits>
 #include <set>
 
 using namespace clang;
@@ -115,7 +116,18 @@ const ValueDecl *embeddingOfWeight(const Expr *e) {
 
 class TensorCoreAlignmentRule : public Rule {
 public:
-  using Rule::Rule;
+  TensorCoreAlignmentRule(llvm::StringRef name, RuleContext &context)
+      : Rule(name, context),
+        multiple_(integerOption("TensorCoreMultiple", 8, 1, 1024,
+                                "The multiple a dimension must have (16 for int8/fp8 models).")),
+        minDim_(integerOption("MinDim", 16, 0, std::numeric_limits<int64_t>::max(),
+                              "Dimensions below this are not reported.")),
+        checkBatch_(booleanOption("CheckBatchDim", false,
+                                  "Also report the batch (M) dimension of GEMMs.")),
+        flagImageChannels_(booleanOption("FlagImageChannels", false,
+                                         "Also report a convolution's in_channels of 1 or 3.")),
+        flagRegressionHeads_(booleanOption("FlagRegressionHeads", false,
+                                           "Also report a Linear with out_features of 1.")) {}
 
   void registerMatchers(MatchFinder &finder) override {
     finder.addMatcher(cxxConstructExpr().bind("construct"), this);
@@ -136,14 +148,14 @@ public:
     found_.clear();
     tiedEmbeddings_.clear();
     reported_.clear();
-    evaluator_.reset();
+    evaluator_ = nullptr;
     ctx_ = nullptr;
   }
 
   void check(const MatchFinder::MatchResult &result) override {
     if (ctx_ != result.Context) {
       ctx_ = result.Context;
-      evaluator_ = std::make_unique<ConstantEvaluator>(*ctx_);
+      evaluator_ = &analysis(*ctx_).constants();
     }
     if (const auto *construct = result.Nodes.getNodeAs<CXXConstructExpr>("construct"))
       return checkConstruct(construct);
@@ -162,13 +174,6 @@ public:
   void onEndOfTranslationUnit() override {
     if (!ctx_)
       return;
-    multiple_ = option("TensorCoreMultiple", 8);
-    if (multiple_ < 1)
-      multiple_ = 8;
-    minDim_ = option("MinDim", 16);
-    checkBatch_ = option("CheckBatchDim", 0) != 0;
-    flagImageChannels_ = option("FlagImageChannels", 0) != 0;
-    flagRegressionHeads_ = option("FlagRegressionHeads", 0) != 0;
 
     std::set<int64_t> projectionWidths; // out_features of every Linear in the TU
     for (const FoundDim &dim : found_)
@@ -205,18 +210,18 @@ public:
     found_.clear();
     tiedEmbeddings_.clear();
     reported_.clear();
-    evaluator_.reset();
+    evaluator_ = nullptr;
     ctx_ = nullptr;
   }
 
 private:
   ASTContext *ctx_ = nullptr;
-  std::unique_ptr<ConstantEvaluator> evaluator_;
+  ConstantEvaluator *evaluator_ = nullptr; // the session's
   std::vector<FoundDim> found_;
   llvm::DenseSet<const ValueDecl *> tiedEmbeddings_;
   std::set<std::tuple<unsigned, std::string, int64_t>> reported_;
-  int64_t multiple_ = 8, minDim_ = 16;
-  bool checkBatch_ = false, flagImageChannels_ = false, flagRegressionHeads_ = false;
+  const int64_t multiple_, minDim_;
+  const bool checkBatch_, flagImageChannels_, flagRegressionHeads_;
 
   /// The noise controls: below MinDim, an image's 1 or 3 input channels, a 1-wide head.
   bool exempt(const FoundDim &dim, int64_t value) const {

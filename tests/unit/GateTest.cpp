@@ -156,9 +156,13 @@ TEST(Config, ErrorsNameFileAndLine) {
   EXPECT_NE(configError("Checks: ampify-*\nChecksTypo: x\n").find("/p/.ampify.yaml:2:1: error: unknown key 'ChecksTypo'"),
             std::string::npos)
       << configError("Checks: ampify-*\nChecksTypo: x\n");
-  EXPECT_NE(configError("CheckOptions:\n  a.Severity: loud\n").find("/p/.ampify.yaml:2:15: error: severity 'loud'"),
+  std::string loud = configError("CheckOptions:\n  ampify-half-model.Severity: loud\n");
+  EXPECT_NE(loud.find("/p/.ampify.yaml:2:31: error: option 'ampify-half-model.Severity': 'loud' is not one of "
+                      "note, warning, error"),
             std::string::npos)
-      << configError("CheckOptions:\n  a.Severity: loud\n");
+      << loud;
+  std::string unknownCheck = configError("CheckOptions:\n  a.Severity: error\n");
+  EXPECT_NE(unknownCheck.find("/p/.ampify.yaml:2:15: error: unknown check 'a'"), std::string::npos) << unknownCheck;
   EXPECT_NE(configError("CheckOptions: [1, 2]\n").find("/p/.ampify.yaml:1:"),
             std::string::npos);
   EXPECT_NE(configError("HeaderFilterRegex: '('\n").find(":1:20: error: invalid HeaderFilterRegex"),
@@ -203,7 +207,9 @@ TEST_F(TempDir, ResolverInheritsOverridesAndStops) {
   llvm::raw_string_ostream os(dumped);
   ASSERT_FALSE(llvm::errorToBool(resolver.dump((dir_ + "/sub/x.cpp").str(), os)));
   EXPECT_NE(dumped.find("Checks: 'ampify-*,-*,ampify-a,ampify-b'"), std::string::npos) << dumped;
-  EXPECT_NE(dumped.find("  MinDim: '128'"), std::string::npos) << dumped;
+  // Every option of the analysis and of the enabled checks, none of a disabled one.
+  EXPECT_NE(dumped.find("  TorchVersion: '' # default"), std::string::npos) << dumped;
+  EXPECT_EQ(dumped.find("ampify-tensor-core-alignment.MinDim"), std::string::npos) << dumped;
 }
 
 TEST_F(TempDir, ConfigAppliesSeverityChecksAndHeaderFilter) {

@@ -35,3 +35,29 @@ TEST(RuleOptions, FindsExactKeys) {
   EXPECT_EQ(*options.find("MinDim"), "64");
   EXPECT_EQ(options.find("mindim"), nullptr);
 }
+
+TEST(OptionSpec, IntegersAreCheckedForTypeAndRange) {
+  OptionSpec spec{"MinDim", OptionSpec::Type::Integer, "16", 0, 100, {}, ""};
+  EXPECT_FALSE(invalidOptionValue(spec, "64"));
+  EXPECT_EQ(*invalidOptionValue(spec, "sixteen"), "'sixteen' is not an integer");
+  EXPECT_EQ(*invalidOptionValue(spec, "1.5"), "'1.5' is not an integer");
+  EXPECT_EQ(*invalidOptionValue(spec, "-1"), "'-1' is out of range: it must be between 0 and 100");
+  EXPECT_EQ(integerOptionValue(" 64 "), 64);
+}
+
+TEST(OptionSpec, BooleansVersionsAndChoices) {
+  OptionSpec flag{"CheckBatchDim", OptionSpec::Type::Boolean, "false", 0, 1, {}, ""};
+  EXPECT_FALSE(invalidOptionValue(flag, "true"));
+  EXPECT_FALSE(invalidOptionValue(flag, "0"));
+  EXPECT_TRUE(invalidOptionValue(flag, "yes"));
+  EXPECT_TRUE(booleanOptionValue("1"));
+  EXPECT_FALSE(booleanOptionValue("false"));
+  OptionSpec version{"TorchVersion", OptionSpec::Type::Version, "", 0, 0, {}, ""};
+  EXPECT_FALSE(invalidOptionValue(version, "2.4"));
+  EXPECT_FALSE(invalidOptionValue(version, "1.13.1"));
+  EXPECT_TRUE(invalidOptionValue(version, "two"));
+  EXPECT_TRUE(invalidOptionValue(version, "2"));
+  OptionSpec severity{"Severity", OptionSpec::Type::Choice, "", 0, 0, {"note", "warning", "error"}, ""};
+  EXPECT_FALSE(invalidOptionValue(severity, "error"));
+  EXPECT_EQ(*invalidOptionValue(severity, "fatal"), "'fatal' is not one of note, warning, error");
+}

@@ -54,14 +54,16 @@ public:
 
 class RuleAction : public clang::ASTFrontendAction {
 public:
-  explicit RuleAction(clang::ast_matchers::MatchFinder &finder) : finder_(finder) {}
+  RuleAction(clang::ast_matchers::MatchFinder &finder, AnalysisSessions &analyses)
+      : finder_(finder), analyses_(analyses) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
                                                         llvm::StringRef) override {
-    return createUserCodeConsumer(finder_, ci);
+    return createUserCodeConsumer(finder_, analyses_, ci);
   }
 
 private:
   clang::ast_matchers::MatchFinder &finder_;
+  AnalysisSessions &analyses_;
 };
 
 /// The compile command as ampify runs it: no output or dependency files, never code-loading
@@ -179,7 +181,8 @@ DocumentAnalysis DocumentAnalyzer::analyze(llvm::StringRef contents) {
   buffer.release(); // owned by the compiler's source manager from here on
 
   CollectingSink sink;
-  RuleContext context{options->ruleOptions, sink};
+  AnalysisSessions analyses(options->ruleOptions);
+  RuleContext context{options->ruleOptions, sink, analyses};
   clang::ast_matchers::MatchFinder finder;
   auto callbacks = ruleCallbacks(*options)(finder, context);
 
@@ -187,7 +190,7 @@ DocumentAnalysis DocumentAnalyzer::analyze(llvm::StringRef contents) {
   bool survived = crashRecovery.RunSafely([&] {
     if (!compiler->createTarget())
       return;
-    RuleAction action(finder);
+    RuleAction action(finder, analyses);
     if (!action.BeginSourceFile(*compiler, compiler->getFrontendOpts().Inputs[0]))
       return;
     if (llvm::Error err = action.Execute())

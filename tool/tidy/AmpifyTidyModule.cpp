@@ -38,11 +38,40 @@ std::string escapeForDiag(llvm::StringRef text) {
   return escaped;
 }
 
+/// What the checks of one TU share, as the rules of an `ampify check` run do: the options and
+/// the TU's analysis session. clang-tidy creates its checks per TU, so the checks of a TU share
+/// the one that the first of them created.
+struct SharedAnalysis {
+  explicit SharedAnalysis(const ClangTidyContext &context)
+      : options(optionsFrom(context)), analyses(options) {}
+  RuleOptions options;
+  AnalysisSessions analyses;
+  bool globalOptionsChecked = false;
+};
+
+class SharedAnalysisSource {
+public:
+  std::shared_ptr<SharedAnalysis> forCheckOf(const ClangTidyContext &context) {
+    std::shared_ptr<SharedAnalysis> shared = current_.lock();
+    if (!shared) {
+      shared = std::make_shared<SharedAnalysis>(context);
+      current_ = shared;
+    }
+    return shared;
+  }
+
+private:
+  std::weak_ptr<SharedAnalysis> current_; // alive while the current TU's checks are
+};
+
 class RuleCheck : public ClangTidyCheck, private FindingSink {
 public:
-  RuleCheck(const RuleInfo &info, ClangTidyContext *context)
-      : ClangTidyCheck(info.name, context), options_(optionsFrom(*context)),
-        ruleContext_{options_, *this}, rule_(info.create(info.name, ruleContext_)) {}
+  RuleCheck(const RuleInfo &info, ClangTidyContext *context, std::shared_ptr<SharedAnalysis> shared)
+      : ClangTidyCheck(info.name, context), shared_(std::move(shared)),
+        ruleContext_{shared_->options, *this, shared_->analyses},
+        rule_(info.create(info.name, ruleContext_)) {
+    reportInvalidOptions(info.name);
+  }
 
   /// The rule registers itself as the match callback, so matches go straight to it and its
   /// findings come back through consume().
@@ -51,12 +80,37 @@ public:
   }
 
   /// Called once per TU before parsing: the source manager findings are located in.
-  void registerPPCallbacks(const clang::SourceManager &sm, clang::Preprocessor *,
+  void registerPPCallbacks(const clang::SourceManager &sm, clang::Preprocessor *pp,
                            clang::Preprocessor *) override {
     sourceManager_ = &sm;
+    shared_->analyses.startTranslationUnit(*pp);
   }
 
 private:
+  /// The options of this check, and (once per TU) the analysis's global ones, checked as
+  /// `ampify check` checks them. Other keys belong to other clang-tidy checks.
+  void reportInvalidOptions(llvm::StringRef name) {
+    // Values of the options the rule declared (given per check or globally).
+    for (const std::string &error : rule_->optionErrors())
+      configurationDiag(escapeForDiag(error));
+    std::string prefix = (name + ".").str();
+    bool checkGlobals = !std::exchange(shared_->globalOptionsChecked, true);
+    for (const auto &[key, value] : shared_->options.values) {
+      llvm::StringRef option = key;
+      bool declared = option.consume_front(prefix) &&
+                      (option == "Severity" || llvm::any_of(rule_->declaredOptions(), [&](const OptionSpec &spec) {
+                         return spec.key == option;
+                       }));
+      bool analysisOption = llvm::any_of(AnalysisSession::declaredOptions(),
+                                         [&](const OptionSpec &spec) { return spec.key == key; });
+      bool unknownOfThisCheck = llvm::StringRef(key).starts_with(prefix) && !declared;
+      bool severity = declared && option == "Severity";
+      if (unknownOfThisCheck || severity || (analysisOption && checkGlobals))
+        if (auto why = invalidRuleOption(key, value))
+          configurationDiag(escapeForDiag(*why));
+    }
+  }
+
   /// A finding names its file by absolute path; it is one the current TU has loaded.
   clang::SourceLocation locationOf(llvm::StringRef file, unsigned offset) const {
     auto entry = sourceManager_->getFileManager().getOptionalFileRef(file);
@@ -94,7 +148,7 @@ private:
     }
   }
 
-  RuleOptions options_;
+  std::shared_ptr<SharedAnalysis> shared_;
   RuleContext ruleContext_;
   std::unique_ptr<Rule> rule_;
   const clang::SourceManager *sourceManager_ = nullptr;
@@ -103,9 +157,11 @@ private:
 class AmpifyModule : public clang::tidy::ClangTidyModule {
 public:
   void addCheckFactories(clang::tidy::ClangTidyCheckFactories &factories) override {
+    // The module object is gone once its factories are registered; the source lives with them.
+    auto source = std::make_shared<SharedAnalysisSource>();
     for (const RuleInfo &info : allRules())
-      factories.registerCheckFactory(info.name, [&info](llvm::StringRef, ClangTidyContext *context) {
-        return std::make_unique<RuleCheck>(info, context);
+      factories.registerCheckFactory(info.name, [&info, source](llvm::StringRef, ClangTidyContext *context) {
+        return std::make_unique<RuleCheck>(info, context, source->forCheckOf(*context));
       });
   }
 };

@@ -1,17 +1,12 @@
 // Autocast's cast policies as data: one table per LibTorch version family (CastPolicy_1_13.def,
-// CastPolicy_2.def), chosen by the analysed TU's TORCH_VERSION_* macros or the `TorchVersion`
-// check option.
+// CastPolicy_2.def), chosen by the TU's AnalysisSession (its TORCH_VERSION_* macros or the global
+// `TorchVersion` option).
 #pragma once
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
-
-namespace clang {
-class ASTContext;
-class Preprocessor;
-} // namespace clang
 
 namespace ampify {
 
@@ -48,10 +43,5 @@ private:
   llvm::StringMap<CastPolicy> policies_;
   llvm::StringMap<CastPolicy> modules_;
 };
-
-/// Called by the driver before matching: records the TU's TORCH_VERSION_MAJOR/MINOR macros.
-void recordTorchVersion(const clang::ASTContext &ctx, const clang::Preprocessor &pp);
-/// What recordTorchVersion found for this TU, if anything.
-std::optional<TorchVersion> recordedTorchVersion(const clang::ASTContext &ctx);
 
 } // namespace ampify

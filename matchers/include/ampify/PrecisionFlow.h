@@ -1,9 +1,10 @@
 // Precision flow: for every tensor expression of a TU, whether autocast computes it in low
 // precision (fp16/bf16), in fp32, or whether that is unknown; and for every call, the autocast
-// region it runs in. Built once per TU (lazily, on the first query) and shared by every rule and
-// by the rewriter. See docs/analysis.md.
+// region it runs in. Part of the TU's AnalysisSession (built on the first query), shared by every
+// rule and by the rewriter. See docs/analysis.md.
 #pragma once
 
+#include "ampify/AnalysisSession.h"
 #include "ampify/CastPolicy.h"
 #include "ampify/ConstantValue.h"
 
@@ -38,6 +39,17 @@ struct PrecisionFact {
   clang::SourceLocation where;     ///< where `because` happened
   bool explicitCast = false;      ///< the value was set by .to(dtype) or the like
   std::shared_ptr<const PrecisionFact> from;
+  /// No value yet (the elements of an empty vector, a nullopt): joining it with a fact gives
+  /// that fact.
+  bool none = false;
+  /// The tensors a value holds when it is not a tensor itself (a pair or tuple, a struct, a
+  /// vector or TensorList, an optional), by access path: "0", "1", ... for the elements of a
+  /// pair or tuple; a field's name; "*" for every element of a vector or the content of an
+  /// optional. Nested aggregates nest.
+  std::vector<std::pair<std::string, PrecisionFact>> parts;
+
+  /// The part at `key`, or null.
+  const PrecisionFact *part(llvm::StringRef key) const;
 };
 
 enum class RegionKind {
@@ -83,10 +95,6 @@ struct BannedCall {
 
 class PrecisionFlow {
 public:
-  /// The TU's analysis, built on first use. `torchVersionOption` (the `TorchVersion` check option,
-  /// e.g. "2.4") overrides the TU's TORCH_VERSION_* macros; without either, 2.x is assumed.
-  static const PrecisionFlow &of(clang::ASTContext &ctx, llvm::StringRef torchVersionOption);
-
   /// What is known of `e` (wrappers stripped), or null if the analysis never reached it.
   const ExprInfo *info(const clang::Expr *e) const;
   Precision precisionOf(const clang::Expr *e) const;
@@ -98,9 +106,6 @@ public:
   /// `ampify fix` reads them: it must not put such a call under autocast.
   llvm::ArrayRef<BannedCall> bannedCalls() const { return bannedCalls_; }
   const CastPolicyTable &policies() const { return *table_; }
-  /// The TU's constant evaluator (the values of constants written into or compared with tensors),
-  /// shared by the rules that query this analysis.
-  ConstantEvaluator &constants() const;
 
   /// The reason chain of a fact as notes: "`scores` is fp16 because it is the output of `matmul`
   /// at line 41".
@@ -114,7 +119,8 @@ public:
   /// converted to low precision. Null if there is none.
   static const clang::CallExpr *halfModelConversion(const clang::FunctionDecl *function, clang::ASTContext &ctx);
 
-  PrecisionFlow(clang::ASTContext &ctx, const CastPolicyTable &table);
+  /// Analyses the session's TU with the cast policies of its LibTorch version.
+  explicit PrecisionFlow(AnalysisSession &session);
 
 private:
   friend class FlowWalker;
@@ -122,11 +128,11 @@ private:
   void recordBanned(const clang::CallExpr *call, llvm::StringRef op, const Region &region);
 
   clang::ASTContext &ctx_;
+  AnalysisSession &session_;
   const CastPolicyTable *table_;
   llvm::DenseMap<const clang::Expr *, ExprInfo> infos_;
   llvm::DenseMap<const clang::CallExpr *, std::vector<Fp32IntentLost>> intentLost_;
   std::vector<BannedCall> bannedCalls_;
-  mutable std::unique_ptr<ConstantEvaluator> constants_;
 };
 
 } // namespace ampify

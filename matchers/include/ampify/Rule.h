@@ -3,6 +3,7 @@
 // rule object runs in the ampify driver, the LSP server and the clang-tidy plugin.
 #pragma once
 
+#include "ampify/AnalysisSession.h"
 #include "ampify/Finding.h"
 #include "ampify/RuleOptions.h"
 
@@ -20,11 +21,12 @@ public:
   virtual void consume(Finding finding) = 0;
 };
 
-/// What a rule knows of the run: its options and where findings go. Shared, per-TU analyses
-/// (precision flow, training loops) hang off the TU's ASTContext, not off this object.
+/// What a rule knows of the run: its options, where findings go, and the analysis session of the
+/// TU being matched (shared by every rule of the run; see AnalysisSession.h).
 struct RuleContext {
   const RuleOptions &options;
   FindingSink &sink;
+  AnalysisSessions &analyses;
 };
 
 class Rule;
@@ -59,6 +61,10 @@ public:
   ~Rule() override;
 
   llvm::StringRef name() const { return name_; }
+  /// The options this rule declared (in its constructor), and the values given to them that are
+  /// not valid (such an option keeps its default).
+  llvm::ArrayRef<OptionSpec> declaredOptions() const { return declaredOptions_; }
+  llvm::ArrayRef<std::string> optionErrors() const { return optionErrors_; }
   virtual void registerMatchers(clang::ast_matchers::MatchFinder &finder) = 0;
   virtual void check(const clang::ast_matchers::MatchFinder::MatchResult &result) = 0;
 
@@ -70,15 +76,25 @@ protected:
   /// in system headers (LibTorch's own, the mocks) are dropped.
   FindingBuilder report(clang::ASTContext &ctx, clang::SourceLocation loc, const llvm::Twine &message);
 
-  /// The rule's option, as `CheckOptions` key `<rule-name>.<key>` or, failing that, the global
-  /// `<key>`. Malformed values fall back to `fallback`.
-  int64_t option(llvm::StringRef key, int64_t fallback) const;
-  std::string option(llvm::StringRef key, llvm::StringRef fallback) const;
+  /// The analysis of the TU that `ctx` holds: precision flow, training loops, constants.
+  AnalysisSession &analysis(clang::ASTContext &ctx) const { return context_.analyses.of(ctx); }
+
+  /// Declares an option and returns its value: `CheckOptions` key `<rule-name>.<key>` or,
+  /// failing that, the global `<key>`. Called from the rule's constructor, so that every option
+  /// is declared before any value is checked or listed.
+  int64_t integerOption(llvm::StringRef key, int64_t defaultValue, int64_t min, int64_t max,
+                        llvm::StringRef description);
+  bool booleanOption(llvm::StringRef key, bool defaultValue, llvm::StringRef description);
 
 private:
   friend class FindingBuilder;
+  /// The text given for `spec` if it is valid, else nullopt (an invalid one is recorded).
+  std::optional<std::string> declare(OptionSpec spec);
+
   std::string name_;
   RuleContext &context_;
+  std::vector<OptionSpec> declaredOptions_;
+  std::vector<std::string> optionErrors_;
 };
 
 using RuleFactory = std::function<std::unique_ptr<Rule>(RuleContext &)>;

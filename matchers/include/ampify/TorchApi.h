@@ -32,6 +32,10 @@ std::string sourceText(clang::SourceRange tokenRange, const clang::ASTContext &c
 /// Strips implicit casts, temporaries, parentheses and copy/move constructions of tensors.
 const clang::Expr *stripWrappers(const clang::Expr *e);
 
+/// The container template `type` instantiates, for the value flow through aggregates: "pair",
+/// "tuple", "vector", "optional" (std::), "optional", "ArrayRef" (c10::, TensorList); else empty.
+std::string containerKind(clang::QualType type);
+
 /// If `e` is `torch::sigmoid(z)` or `z.sigmoid()`, returns z.
 const clang::Expr *sigmoidOperand(const clang::Expr *e);
 

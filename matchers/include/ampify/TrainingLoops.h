@@ -3,7 +3,7 @@
 // the statements that compute the forward pass and the loss. `ampify fix` migrates them; other
 // analyses (precision flow) look at the forward and loss path of the same iterations.
 //
-// The analysis is per TU and shared: `TrainingLoops::of(ctx)` computes it once per ASTContext,
+// The analysis is per TU and shared through the TU's AnalysisSession (`analysis(ctx).loops()`),
 // over the TU's traversal scope (the declarations the TU itself wrote), template instantiations
 // and lambda bodies included.
 #pragma once
@@ -110,9 +110,8 @@ struct RefusedIteration {
 
 class TrainingLoops {
 public:
-  /// The analysis of the TU that `ctx` holds, computed on first use and kept until the
-  /// ASTContext is destroyed.
-  static const TrainingLoops &of(clang::ASTContext &ctx);
+  /// Finds the training iterations of the TU that `ctx` holds.
+  explicit TrainingLoops(clang::ASTContext &ctx);
 
   /// Iterations that ampify can migrate, in source order.
   const std::vector<TrainingIteration> &iterations() const { return iterations_; }

@@ -43,8 +43,8 @@ struct ConfigFile {
 /// line, for an unknown key, a wrong type, a malformed check list, regex or severity.
 llvm::Expected<ConfigFile> parseConfigFile(llvm::StringRef text, llvm::StringRef path);
 
-/// Checks one option's value where ampify itself interprets it (`<rule>.Severity`,
-/// `HeaderFilterRegex`); returns why it is invalid, or nothing.
+/// Checks one option (a rule's, the analysis's, `<rule>.Severity`, `HeaderFilterRegex`): an unknown
+/// check or key, or a malformed value; returns why it is invalid, or nothing.
 std::optional<std::string> invalidOptionValue(llvm::StringRef key, llvm::StringRef value);
 
 /// The severity that `<rule>.Severity` sets for a rule, if any.

@@ -82,9 +82,11 @@ std::vector<std::string> filesRead(clang::FileManager &files);
 /// The callbacks of `ampify check`: every rule that `options.checks` enables.
 CallbackFactory ruleCallbacks(const AnalysisOptions &options);
 
-/// The AST consumer every analysis uses: runs `finder` over the TU's own top-level declarations
-/// outside system headers. The LSP server drives it from its own preamble-backed parse.
+/// The AST consumer every analysis uses: starts the TU's analysis session in `analyses` and runs
+/// `finder` over the TU's own top-level declarations outside system headers. The LSP server
+/// drives it from its own preamble-backed parse.
 std::unique_ptr<clang::ASTConsumer> createUserCodeConsumer(clang::ast_matchers::MatchFinder &finder,
+                                                           AnalysisSessions &analyses,
                                                            clang::CompilerInstance &ci);
 
 /// Drops compile flags that make the compiler load code (-fplugin=, -Xclang -load, ...):

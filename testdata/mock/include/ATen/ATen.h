@@ -159,7 +159,6 @@ Tensor where(const Tensor &condition, const Tensor &self, const Scalar &other);
 Tensor where(const Tensor &condition, const Scalar &self, const Tensor &other);
 Tensor clamp(const Tensor &self, const c10::optional<Scalar> &min, const c10::optional<Scalar> &max = c10::nullopt);
 Tensor clamp_min(const Tensor &self, const Scalar &min);
-Tensor cat(const std::vector<Tensor> &tensors, int64_t dim = 0);
 Tensor binary_cross_entropy(const Tensor &self, const Tensor &target,
                             const c10::optional<Tensor> &weight = {},
                             int64_t reduction = at::Reduction::Mean);
@@ -184,6 +183,11 @@ Tensor ones_like(const Tensor &self, TensorOptions options = {});
 Tensor arange(const Scalar &end, TensorOptions options = {});
 Tensor tril(const Tensor &self, int64_t diagonal = 0);
 Tensor triu(const Tensor &self, int64_t diagonal = 0);
+
+using TensorList = ArrayRef<Tensor>;
+Tensor linalg_vecdot(const Tensor &x, const Tensor &y, int64_t dim = -1);
+Tensor cat(TensorList tensors, int64_t dim = 0);
+Tensor stack(TensorList tensors, int64_t dim = 0);
 
 Tensor &exp_(Tensor &self);
 Tensor &exp_out(Tensor &out, const Tensor &self);

@@ -24,7 +24,10 @@ public:
   optional(nullopt_t) {}
   optional(T v) : v_(std::move(v)), has_(true) {}
   bool has_value() const { return has_; }
+  explicit operator bool() const { return has_; }
   const T &value() const { return v_; }
+  const T &operator*() const { return v_; }
+  const T *operator->() const { return &v_; }
 private:
   T v_{};
   bool has_ = false;
@@ -36,6 +39,11 @@ public:
   ArrayRef(const std::vector<T> &v) : d_(v) {}
   ArrayRef(const T &one) : d_{one} {}
   size_t size() const { return d_.size(); }
+  const T &operator[](size_t i) const { return d_[i]; }
+  const T &front() const { return d_.front(); }
+  const T &back() const { return d_.back(); }
+  const T *begin() const { return d_.data(); }
+  const T *end() const { return d_.data() + d_.size(); }
 private:
   std::vector<T> d_;
 };

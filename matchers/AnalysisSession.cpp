@@ -1,0 +1,93 @@
+#include "ampify/AnalysisSession.h"
+
+#include "ampify/ConstantValue.h"
+#include "ampify/PrecisionFlow.h"
+#include "ampify/TrainingLoops.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Lex/Preprocessor.h"
+
+namespace ampify {
+
+namespace {
+
+constexpr llvm::StringLiteral TorchVersionKey = "TorchVersion";
+
+std::optional<int> macroInteger(const clang::Preprocessor &pp, llvm::StringRef name) {
+  const clang::MacroInfo *macro = pp.getMacroInfo(pp.getIdentifierInfo(name));
+  if (!macro || macro->getNumTokens() != 1 || !macro->getReplacementToken(0).isLiteral())
+    return std::nullopt;
+  int value;
+  // getSpelling, not getLiteralData: a macro read from a PCH or preamble has no literal data.
+  if (llvm::StringRef(pp.getSpelling(macro->getReplacementToken(0))).getAsInteger(10, value))
+    return std::nullopt;
+  return value;
+}
+
+} // namespace
+
+llvm::ArrayRef<OptionSpec> AnalysisSession::declaredOptions() {
+  static const OptionSpec options[] = {
+      {TorchVersionKey.str(), OptionSpec::Type::Version, "", 0, 0, {},
+       "The LibTorch version whose autocast cast policies apply (e.g. 1.13, 2.4). Default: the "
+       "TORCH_VERSION_MAJOR/MINOR of the headers the code is compiled against, else 2.x."},
+  };
+  return options;
+}
+
+AnalysisSession::AnalysisSession(clang::ASTContext &ctx, const clang::Preprocessor *pp,
+                                 const RuleOptions &options)
+    : ctx_(ctx), version_{2, 0}, versionOrigin_("the default (2.x)") {
+  std::optional<int> major, minor;
+  if (pp) {
+    major = macroInteger(*pp, "TORCH_VERSION_MAJOR");
+    minor = macroInteger(*pp, "TORCH_VERSION_MINOR");
+  }
+  if (const std::string *configured = options.find(TorchVersionKey)) {
+    if (auto parsed = TorchVersion::parse(*configured)) {
+      version_ = *parsed;
+      versionOrigin_ = "the TorchVersion option";
+      return;
+    }
+  }
+  if (major && minor) {
+    version_ = TorchVersion{*major, *minor};
+    versionOrigin_ = "the TORCH_VERSION_MAJOR/MINOR of the headers";
+  }
+}
+
+AnalysisSession::~AnalysisSession() = default;
+
+const TrainingLoops &AnalysisSession::loops() {
+  if (!loops_)
+    loops_ = std::make_unique<TrainingLoops>(ctx_);
+  return *loops_;
+}
+
+ConstantEvaluator &AnalysisSession::constants() {
+  if (!constants_)
+    constants_ = std::make_unique<ConstantEvaluator>(ctx_);
+  return *constants_;
+}
+
+const PrecisionFlow &AnalysisSession::flow() {
+  if (!flow_)
+    flow_ = std::make_unique<PrecisionFlow>(*this);
+  return *flow_;
+}
+
+AnalysisSessions::AnalysisSessions(const RuleOptions &options) : options_(options) {}
+AnalysisSessions::~AnalysisSessions() = default;
+
+void AnalysisSessions::startTranslationUnit(const clang::Preprocessor &pp) {
+  pp_ = &pp;
+  session_.reset();
+}
+
+AnalysisSession &AnalysisSessions::of(clang::ASTContext &ctx) {
+  if (!session_ || &session_->context() != &ctx)
+    session_ = std::make_unique<AnalysisSession>(ctx, pp_, options_);
+  return *session_;
+}
+
+} // namespace ampify

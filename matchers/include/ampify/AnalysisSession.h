@@ -1,0 +1,80 @@
+// One translation unit's analysis: the LibTorch version its autocast is modelled on (resolved
+// once), its training loops, its precision flow and its constant evaluator. Every rule and the
+// rewriter of a run share it.
+//
+// Every front end (ampify check, ampify fix, ampify lsp, the clang-tidy plugin) creates it the
+// same way: it owns one AnalysisSessions for the run, hands it to the rules in their RuleContext,
+// and calls startTranslationUnit() before each TU is matched; a rule reaches the TU's session
+// with Rule::analysis(ctx), which builds it on first use. Nothing is cached outside the session.
+#pragma once
+
+#include "ampify/CastPolicy.h"
+#include "ampify/RuleOptions.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <memory>
+#include <string>
+
+namespace clang {
+class ASTContext;
+class Preprocessor;
+} // namespace clang
+
+namespace ampify {
+
+class ConstantEvaluator;
+class PrecisionFlow;
+class TrainingLoops;
+
+class AnalysisSession {
+public:
+  /// `pp` is the TU's preprocessor (its TORCH_VERSION_* macros), or null where there is none.
+  AnalysisSession(clang::ASTContext &ctx, const clang::Preprocessor *pp, const RuleOptions &options);
+  ~AnalysisSession();
+  AnalysisSession(const AnalysisSession &) = delete;
+  AnalysisSession &operator=(const AnalysisSession &) = delete;
+
+  clang::ASTContext &context() const { return ctx_; }
+  /// The LibTorch version whose cast policies apply: the global `TorchVersion` option, else the
+  /// TU's TORCH_VERSION_MAJOR/MINOR, else 2.x.
+  TorchVersion torchVersion() const { return version_; }
+  /// Where torchVersion() came from, for messages: "the TorchVersion option", ...
+  llvm::StringRef torchVersionOrigin() const { return versionOrigin_; }
+
+  const TrainingLoops &loops();
+  const PrecisionFlow &flow();
+  ConstantEvaluator &constants();
+
+  /// The options of the analysis itself: global, never per rule (`TorchVersion`).
+  static llvm::ArrayRef<OptionSpec> declaredOptions();
+
+private:
+  clang::ASTContext &ctx_;
+  TorchVersion version_;
+  llvm::StringRef versionOrigin_;
+  std::unique_ptr<TrainingLoops> loops_;
+  std::unique_ptr<ConstantEvaluator> constants_;
+  std::unique_ptr<PrecisionFlow> flow_;
+};
+
+/// The session of the TU a front end is matching: one per run (or per LSP analysis), never
+/// global.
+class AnalysisSessions {
+public:
+  explicit AnalysisSessions(const RuleOptions &options);
+  ~AnalysisSessions();
+
+  /// A new TU begins: the previous TU's session (if any) is dropped. Called before the TU's
+  /// matchers run; calling it again for the same TU before matching is harmless.
+  void startTranslationUnit(const clang::Preprocessor &pp);
+  /// The session of the TU `ctx` holds, built on first use.
+  AnalysisSession &of(clang::ASTContext &ctx);
+
+private:
+  const RuleOptions &options_;
+  const clang::Preprocessor *pp_ = nullptr;
+  std::unique_ptr<AnalysisSession> session_;
+};
+
+} // namespace ampify

@@ -1,0 +1,165 @@
+// The analysis at its own API: a TU parsed against the mock LibTorch headers, its AnalysisSession
+// created as every front end creates it, and the precision of named expressions asked directly.
+#include "ampify/AnalysisSession.h"
+#include "ampify/PrecisionFlow.h"
+#include "ampify/TrainingLoops.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+
+#include <gtest/gtest.h>
+
+using namespace ampify;
+
+namespace {
+
+/// A TU of `code` (after `#include <torch/torch.h>` and <ampify/amp.h>), scoped to its own
+/// declarations as the driver scopes it.
+std::unique_ptr<clang::ASTUnit> parse(const std::string &code, std::vector<std::string> extraArgs = {}) {
+  std::vector<std::string> args = {"-std=c++17", "-isystem", AMPIFY_MOCK_PREFIX "/include", "-isystem",
+                                   AMPIFY_MOCK_PREFIX "/include/torch/csrc/api/include"};
+  args.insert(args.end(), extraArgs.begin(), extraArgs.end());
+  auto unit = clang::tooling::buildASTFromCodeWithArgs(
+      "#include <torch/torch.h>\n#include <ampify/amp.h>\n" + code, args, "input.cpp");
+  if (!unit)
+    return nullptr;
+  clang::ASTContext &ctx = unit->getASTContext();
+  const clang::SourceManager &sm = ctx.getSourceManager();
+  std::vector<clang::Decl *> own;
+  for (clang::Decl *decl : ctx.getTranslationUnitDecl()->decls())
+    if (sm.isInMainFile(sm.getFileLoc(decl->getLocation())))
+      own.push_back(decl);
+  ctx.setTraversalScope(own);
+  return unit;
+}
+
+/// The initializer of the variable `name`.
+const clang::Expr *initializerOf(clang::ASTContext &ctx, llvm::StringRef name) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    llvm::StringRef name;
+    const clang::Expr *found = nullptr;
+    bool VisitVarDecl(clang::VarDecl *var) {
+      if (var->getName() == name && var->hasInit())
+        found = var->getInit();
+      return true;
+    }
+  } finder;
+  finder.name = name;
+  for (clang::Decl *decl : ctx.getTraversalScope())
+    finder.TraverseDecl(decl);
+  return finder.found;
+}
+
+struct Session {
+  explicit Session(clang::ASTUnit &unit, RuleOptions options = {})
+      : options(std::move(options)), analyses(this->options) {
+    analyses.startTranslationUnit(unit.getPreprocessor());
+    session = &analyses.of(unit.getASTContext());
+  }
+  RuleOptions options;
+  AnalysisSessions analyses;
+  AnalysisSession *session;
+};
+
+const char *RegionCode = R"cpp(
+torch::Tensor f(torch::Tensor a, torch::Tensor b) {
+  auto before = torch::matmul(a, b);
+  ampify::Autocast autocast;
+  auto product = torch::matmul(a, b);
+  auto widened = product.to(torch::kFloat);
+  auto normed = torch::layer_norm(product, {4});
+  return before + widened + normed;
+}
+)cpp";
+
+} // namespace
+
+TEST(AnalysisSession, PrecisionOfExpressionsInAndOutOfAnAutocastRegion) {
+  auto unit = parse(RegionCode);
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  const PrecisionFlow &flow = s.session->flow();
+  EXPECT_EQ(flow.precisionOf(initializerOf(ctx, "product")), Precision::Half);
+  EXPECT_EQ(flow.precisionOf(initializerOf(ctx, "widened")), Precision::Fp32);
+  EXPECT_EQ(flow.precisionOf(initializerOf(ctx, "normed")), Precision::Fp32);
+  EXPECT_NE(flow.precisionOf(initializerOf(ctx, "before")), Precision::Half);
+  EXPECT_EQ(flow.regionOf(initializerOf(ctx, "product")).kind, RegionKind::Autocast);
+  EXPECT_EQ(flow.regionOf(initializerOf(ctx, "before")).kind, RegionKind::None);
+}
+
+TEST(AnalysisSession, TheLibTorchVersionComesFromTheOptionThenTheHeaders) {
+  auto unit = parse(RegionCode);
+  ASSERT_TRUE(unit);
+  Session fromHeaders(*unit);
+  EXPECT_EQ(fromHeaders.session->torchVersion().major, 1); // the mock's version.h says 1.13
+  EXPECT_EQ(fromHeaders.session->torchVersion().minor, 13);
+  RuleOptions options;
+  options.values["TorchVersion"] = "2.4";
+  Session configured(*unit, options);
+  EXPECT_EQ(configured.session->torchVersion().major, 2);
+  EXPECT_EQ(configured.session->torchVersion().minor, 4);
+  EXPECT_EQ(configured.session->torchVersionOrigin(), "the TorchVersion option");
+}
+
+TEST(AnalysisSession, OneSessionPerTranslationUnitSharedByItsQueries) {
+  auto unit = parse(RegionCode);
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  EXPECT_EQ(&s.analyses.of(ctx), s.session) << "every rule of the TU gets the same session";
+  EXPECT_EQ(&s.session->flow(), &s.session->flow());
+  EXPECT_EQ(&s.session->constants(), &s.session->constants());
+  // A new TU (startTranslationUnit) gets a new session, even at the same ASTContext.
+  s.analyses.startTranslationUnit(unit->getPreprocessor());
+  AnalysisSession &next = s.analyses.of(ctx);
+  EXPECT_EQ(&s.analyses.of(ctx), &next);
+}
+
+TEST(AnalysisSession, TrainingLoopsAreFoundOnce) {
+  auto unit = parse(R"cpp(
+void train(torch::nn::Linear model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto loss = torch::mse_loss(model(x), y);
+    loss.backward();
+    opt.step();
+  }
+}
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  EXPECT_EQ(s.session->loops().iterations().size(), 1u);
+  EXPECT_EQ(&s.session->loops(), &s.session->loops());
+}
+
+TEST(AnalysisSession, PrecisionFollowsTensorsThroughPairsStructsAndVectors) {
+  auto unit = parse(R"cpp(
+#include <utility>
+#include <vector>
+struct Heads { torch::Tensor logits; torch::Tensor aux; };
+std::pair<torch::Tensor, torch::Tensor> two(torch::nn::Linear fc, torch::Tensor x) { return {fc(x), x}; }
+void f(torch::nn::Linear fc, torch::nn::LayerNorm norm, torch::Tensor x) {
+  ampify::Autocast autocast;
+  auto [low, passed] = two(fc, x);
+  auto bound = low;
+  auto second = two(fc, x).second;
+  Heads heads{fc(x), norm(x)};
+  auto logits = heads.logits;
+  auto aux = heads.aux;
+  std::vector<torch::Tensor> outs;
+  outs.push_back(fc(x));
+  auto element = outs[0];
+}
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  const PrecisionFlow &flow = s.session->flow();
+  EXPECT_EQ(flow.precisionOf(initializerOf(ctx, "bound")), Precision::Half);
+  EXPECT_EQ(flow.precisionOf(initializerOf(ctx, "second")), Precision::Unknown) << "x's precision is not known";
+  EXPECT_EQ(flow.precisionOf(initializerOf(ctx, "logits")), Precision::Half);
+  EXPECT_EQ(flow.precisionOf(initializerOf(ctx, "aux")), Precision::Fp32);
+  EXPECT_EQ(flow.precisionOf(initializerOf(ctx, "element")), Precision::Half);
+}
