@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian machine and for CI.
-#   ./setup.sh main   install what is missing, build, run ampify on the bundled example
+#   ./setup.sh main   install what is missing, build the product (not the tests), run ampify on the
+#                     bundled example
 #   ./setup.sh test   install what is missing, build, run every test
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -9,8 +10,12 @@ BUILD_DIR=${AMPIFY_BUILD_DIR:-build}
 # The SARIF validators the tests run (tests/tools/package.json, from the npm registry), kept out of
 # the clone so that a fresh clone reuses them.
 TEST_TOOLS_DIR=${AMPIFY_TEST_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ampify-test-tools}
+# LibTorch 2.6's headers for the third test tier: Debian trixie's libtorch-dev, unpacked here and
+# never installed (its libraries need trixie's libc). tests/CMakeLists.txt looks here by default.
+TORCH26_DIR=${AMPIFY_TORCH26_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ampify-torch-2.6}
 PACKAGES=(clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools clang-tools-19
-          clang-tidy-19 libtorch-dev libgtest-dev cmake ninja-build python3 neovim ccache libgloo-dev)
+          clang-tidy-19 libtorch-dev libgtest-dev cmake ninja-build python3 neovim ccache libgloo-dev
+          python3-torch libclang-rt-19-dev)
 
 install_missing() {
   local missing=()
@@ -37,12 +42,66 @@ install_test_tools() {
   chmod u+x "$multitool" # what the package's own install script would do
 }
 
+# Fetches trixie's libtorch-dev .deb with apt-get download through an apt configuration of our own
+# (sources list, package lists and cache under $TORCH26_DIR/apt; the system's apt state is not
+# touched) and unpacks it with dpkg -x into $TORCH26_DIR/root. Its headers need nothing else from
+# trixie: beyond LibTorch's own tree they include only libc and libstdc++ headers. A re-run
+# reuses the unpacked tree.
+fetch_torch26() {
+  local root=$TORCH26_DIR/root
+  local version_h=$root/usr/include/torch/csrc/api/include/torch/version.h
+  if [ -f "$TORCH26_DIR/unpacked" ] && [ -f "$version_h" ]; then
+    return 0
+  fi
+  echo "== fetching Debian trixie's libtorch-dev 2.6 headers into $TORCH26_DIR (not installed)"
+  local apt_dir=$TORCH26_DIR/apt
+  mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial" "$TORCH26_DIR/debs"
+  # An empty package status: the candidate is trixie's, whatever this machine has installed.
+  : > "$apt_dir/status"
+  # bookworm's debian-archive-keyring holds trixie's signing keys.
+  echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian trixie main" \
+    > "$apt_dir/sources.list"
+  local apt_options=(-o "Dir::Etc::sourcelist=$apt_dir/sources.list" -o Dir::Etc::sourceparts=-
+                     -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::State::status=$apt_dir/status"
+                     -o "Dir::Cache=$apt_dir/cache"
+                     -o Acquire::Languages=none -o APT::Sandbox::User="$(id -un)")
+  local log=$TORCH26_DIR/fetch.log
+  if ! apt-get "${apt_options[@]}" --error-on=any update >"$log" 2>&1 ||
+     ! (cd "$TORCH26_DIR/debs" && rm -f ./*.deb && apt-get "${apt_options[@]}" download libtorch-dev) >>"$log" 2>&1; then
+    cat "$log" >&2
+    echo "setup.sh: error: could not download Debian trixie's libtorch-dev (apt output above, kept in $log);" \
+         "the real26 test tier needs it (set AMPIFY_TORCH26_DIR to reuse a fetched copy)" >&2
+    exit 2
+  fi
+  local deb
+  deb=$(ls "$TORCH26_DIR"/debs/libtorch-dev_*.deb)
+  case "$(dpkg-deb -f "$deb" Version)" in
+    2.6.*) ;;
+    *) echo "setup.sh: error: $deb is not LibTorch 2.6 (trixie now ships $(dpkg-deb -f "$deb" Version))" >&2
+       exit 2 ;;
+  esac
+  rm -rf "$root" "$TORCH26_DIR/unpacked"
+  dpkg -x "$deb" "$root"
+  [ -f "$version_h" ] || { echo "setup.sh: error: $deb holds no $version_h" >&2; exit 2; }
+  basename "$deb" > "$TORCH26_DIR/unpacked"
+}
+
+
+# build TARGET [CMAKE_ARGS...]: configures once (the same configuration for main and test, so that
+# `./setup.sh test` after `./setup.sh main` only adds the tests) and builds TARGET ("all" or the
+# product alone).
 build() {
-  echo "== configuring and building (Release, Ninja) in $BUILD_DIR"
-  # ccache makes a rebuild of an unchanged tree (a second clone, CI) take seconds.
+  local target=$1
+  shift
+  echo "== configuring and building $target (Release, Ninja) in $BUILD_DIR"
+  # ccache makes a rebuild of an unchanged tree (a second clone, CI) take seconds. Paths under the
+  # source root are hashed relative to it, so a clone elsewhere hits the same entries.
+  export CCACHE_BASEDIR="$PWD"
+  local start=$SECONDS
   cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release \
         -DCMAKE_CXX_COMPILER_LAUNCHER=ccache "$@" >/dev/null
-  cmake --build "$BUILD_DIR" -j "$(nproc)"
+  cmake --build "$BUILD_DIR" -j "$(nproc)" --target "$target"
+  echo "== built $target in $((SECONDS - start)) s"
 }
 
 run_main() {
@@ -59,13 +118,14 @@ run_main() {
 case "${1:-}" in
   main)
     install_missing
-    build
+    build ampify_product # the tool, the clang-tidy plugin and the runtime; no test binaries
     run_main
     ;;
   test)
     install_missing test
     install_test_tools
-    build -DAMPIFY_TEST_TOOLS="$TEST_TOOLS_DIR/node_modules"
+    fetch_torch26
+    build all -DAMPIFY_TEST_TOOLS="$TEST_TOOLS_DIR/node_modules" -DAMPIFY_TORCH26_PREFIX="$TORCH26_DIR/root/usr"
     echo "== running the tests"
     ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$(nproc)"
     ;;

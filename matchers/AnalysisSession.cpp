@@ -1,6 +1,7 @@
 #include "ampify/AnalysisSession.h"
 
 #include "ampify/ConstantValue.h"
+#include "ampify/IncludeInserter.h"
 #include "ampify/PrecisionFlow.h"
 #include "ampify/TrainingLoops.h"
 
@@ -74,6 +75,12 @@ const PrecisionFlow &AnalysisSession::flow() {
   if (!flow_)
     flow_ = std::make_unique<PrecisionFlow>(*this);
   return *flow_;
+}
+
+IncludeInserter &AnalysisSession::includes() {
+  if (!includes_)
+    includes_ = std::make_unique<IncludeInserter>(ctx_.getSourceManager());
+  return *includes_;
 }
 
 AnalysisSessions::AnalysisSessions(const RuleOptions &options) : options_(options) {}

@@ -2,6 +2,8 @@
 
 #include "llvm/ADT/SmallVector.h"
 
+#include <vector>
+
 namespace ampify {
 
 std::optional<TorchVersion> TorchVersion::parse(llvm::StringRef text) {
@@ -14,40 +16,98 @@ std::optional<TorchVersion> TorchVersion::parse(llvm::StringRef text) {
   return v;
 }
 
+llvm::ArrayRef<TorchVersion> CastPolicyTable::versions() {
+  static const TorchVersion read[] = {
+#define AMPIFY_CAST_POLICY_VERSION(tableMajor, tableMinor) TorchVersion{tableMajor, tableMinor},
+#define AMPIFY_CAST_POLICY_BASE(op, overload, policy)
+#define AMPIFY_CAST_POLICY_DELTA(tableMajor, tableMinor, device, op, overload, policy)
+#include "CastPolicyTables.def"
+#undef AMPIFY_CAST_POLICY_VERSION
+#undef AMPIFY_CAST_POLICY_BASE
+#undef AMPIFY_CAST_POLICY_DELTA
+  };
+  return read;
+}
+
+CastPolicyTable::CastPolicyTable(TorchVersion version) : version_(version) {
+  auto add = [this](AutocastDevice device, llvm::StringRef op, llvm::StringRef overload, CastPolicy policy) {
+    generated_[static_cast<int>(device)][op].push_back({overload.str(), policy});
+  };
+#define AMPIFY_CAST_POLICY_VERSION(tableMajor, tableMinor)
+#define AMPIFY_CAST_POLICY_BASE(op, overload, policy)                                                        \
+  add(AutocastDevice::CUDA, op, overload, CastPolicy::policy);                                               \
+  add(AutocastDevice::CPU, op, overload, CastPolicy::policy);
+#define AMPIFY_CAST_POLICY_DELTA(tableMajor, tableMinor, device, op, overload, policy)                       \
+  if (version_.major == tableMajor && version_.minor == tableMinor)                                          \
+    add(AutocastDevice::device, op, overload, CastPolicy::policy);
+#include "CastPolicyTables.def"
+#undef AMPIFY_CAST_POLICY_VERSION
+#undef AMPIFY_CAST_POLICY_BASE
+#undef AMPIFY_CAST_POLICY_DELTA
+
+#define AMPIFY_CAST_POLICY(op, policy) reviewed_.try_emplace(op, CastPolicy::policy);
+#define AMPIFY_MODULE_OP(kind, op) moduleOps_.try_emplace(kind, op);
+#define AMPIFY_MODULE_POLICY(kind, policy)                                                                   \
+  modulePolicies_[static_cast<int>(AutocastDevice::CUDA)].try_emplace(kind, CastPolicy::policy);             \
+  modulePolicies_[static_cast<int>(AutocastDevice::CPU)].try_emplace(kind, CastPolicy::policy);
+#define AMPIFY_MODULE_POLICY_CUDA(kind, policy)                                                              \
+  modulePolicies_[static_cast<int>(AutocastDevice::CUDA)].try_emplace(kind, CastPolicy::policy);
+#include "CastPolicyCommon.def"
+#undef AMPIFY_CAST_POLICY
+#undef AMPIFY_MODULE_OP
+#undef AMPIFY_MODULE_POLICY
+#undef AMPIFY_MODULE_POLICY_CUDA
+}
+
 const CastPolicyTable &CastPolicyTable::forVersion(TorchVersion version) {
-  static const CastPolicyTable v1_13 = [] {
-    CastPolicyTable t("1.13");
-#define AMPIFY_CAST_POLICY(op, policy) t.policies_.try_emplace(op, CastPolicy::policy);
-#define AMPIFY_MODULE_POLICY(kind, policy) t.modules_.try_emplace(kind, CastPolicy::policy);
-#include "CastPolicy_1_13.def"
-#undef AMPIFY_CAST_POLICY
-#undef AMPIFY_MODULE_POLICY
-    return t;
+  static const std::vector<CastPolicyTable> tables = [] {
+    std::vector<CastPolicyTable> all;
+    for (TorchVersion read : versions())
+      all.push_back(CastPolicyTable(read));
+    return all;
   }();
-  static const CastPolicyTable v2 = [] {
-    CastPolicyTable t("2.x");
-#define AMPIFY_CAST_POLICY(op, policy) t.policies_.try_emplace(op, CastPolicy::policy);
-#define AMPIFY_MODULE_POLICY(kind, policy) t.modules_.try_emplace(kind, CastPolicy::policy);
-#include "CastPolicy_2.def"
-#undef AMPIFY_CAST_POLICY
-#undef AMPIFY_MODULE_POLICY
-    return t;
-  }();
-  return version.major >= 2 ? v2 : v1_13;
+  // Oldest first: the first candidate is the oldest, later ones replace it while not newer.
+  auto pick = [&](bool sameSeries) -> const CastPolicyTable * {
+    const CastPolicyTable *chosen = nullptr;
+    for (const CastPolicyTable &table : tables)
+      if ((!sameSeries || table.version().major == version.major) && (!chosen || !(version < table.version())))
+        chosen = &table;
+    return chosen;
+  };
+  if (const CastPolicyTable *table = pick(/*sameSeries=*/true))
+    return *table;
+  return *pick(/*sameSeries=*/false);
 }
 
-std::optional<CastPolicy> CastPolicyTable::lookup(llvm::StringRef op) const {
-  auto it = policies_.find(op);
-  if (it == policies_.end())
-    return std::nullopt;
-  return it->second;
+std::optional<CastPolicy> CastPolicyTable::lookup(llvm::StringRef op, AutocastDevice device,
+                                                  std::optional<llvm::StringRef> overload) const {
+  const auto &generated = generated_[static_cast<int>(device)];
+  if (auto it = generated.find(op); it != generated.end()) {
+    const llvm::SmallVector<Overload, 1> &overloads = it->second;
+    if (overload) {
+      for (const Overload &o : overloads)
+        if (o.name == *overload)
+          return o.policy;
+      // An overload LibTorch registers for no device: not autocast, its inputs' dtype.
+      return CastPolicy::FallThrough;
+    }
+    for (const Overload &o : overloads)
+      if (o.policy != overloads.front().policy)
+        return std::nullopt;
+    return overloads.front().policy;
+  }
+  if (auto it = reviewed_.find(op); it != reviewed_.end())
+    return it->second;
+  return std::nullopt;
 }
 
-std::optional<CastPolicy> CastPolicyTable::lookupModule(llvm::StringRef kind) const {
-  auto it = modules_.find(kind);
-  if (it == modules_.end())
-    return std::nullopt;
-  return it->second;
+std::optional<CastPolicy> CastPolicyTable::lookupModule(llvm::StringRef kind, AutocastDevice device) const {
+  if (auto it = moduleOps_.find(kind); it != moduleOps_.end())
+    return lookup(it->second, device);
+  const auto &reviewed = modulePolicies_[static_cast<int>(device)];
+  if (auto it = reviewed.find(kind); it != reviewed.end())
+    return it->second;
+  return std::nullopt;
 }
 
 } // namespace ampify

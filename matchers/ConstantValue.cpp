@@ -223,7 +223,7 @@ public:
     activeExpansion_ = outer;
     llvm::StringRef macro = Lexer::getImmediateMacroName(begin, sm, ctx_.getLangOpts());
     if (!macro.empty())
-      values = annotate(std::move(values), sm.getSpellingLoc(begin), "`" + macro.str() + "`");
+      values = annotate(std::move(values), sm.getSpellingLoc(begin), "`" + macro.str() + "`", true);
     return values;
   }
 
@@ -273,9 +273,12 @@ private:
     }
   }
 
-  static Values annotate(Values values, SourceLocation loc, const std::string &what) {
+  /// Adds the step "`what` is <value>" to each value's derivation; `definition`: `what` names
+  /// the constant defined at `loc`.
+  static Values annotate(Values values, SourceLocation loc, const std::string &what, bool definition = false) {
     for (auto &value : values)
-      value.origins.push_back({loc, what + " is " + show(value.value)});
+      value.origins.push_back({loc, what + " is " + show(value.value), definition ? what : std::string(),
+                               static_cast<double>(value.value)});
     return values;
   }
 
@@ -309,9 +312,8 @@ private:
 
   Values evaluateDecl(const ValueDecl *decl, const Expr *use, unsigned depth) {
     if (const auto *enumerator = dyn_cast<EnumConstantDecl>(decl))
-      return {{static_cast<T>(enumerator->getInitVal().getSExtValue()),
-               {{enumerator->getLocation(), "`" + enumerator->getNameAsString() + "` is " +
-                                                 show(enumerator->getInitVal().getSExtValue())}}}};
+      return annotate({{static_cast<T>(enumerator->getInitVal().getSExtValue()), {}}}, enumerator->getLocation(),
+                      "`" + enumerator->getNameAsString() + "`", true);
     if (const auto *param = dyn_cast<ParmVarDecl>(decl))
       return evaluateParameter(param, depth);
     if (const auto *var = dyn_cast<VarDecl>(decl))
@@ -334,7 +336,7 @@ private:
       return {};
     Values values = evaluate(init, depth + 1);
     inProgress_.erase(var);
-    return annotate(std::move(values), definition->getLocation(), "`" + var->getNameAsString() + "`");
+    return annotate(std::move(values), definition->getLocation(), "`" + var->getNameAsString() + "`", true);
   }
 
   Values evaluateParameter(const ParmVarDecl *param, unsigned depth) {
@@ -404,10 +406,11 @@ private:
         init = field->getInClassInitializer();
       if (!init)
         continue;
-      append(values, annotate(evaluate(init, depth + 1), init->getBeginLoc(), "member " + name));
+      append(values, annotate(evaluate(init, depth + 1), init->getBeginLoc(), "member " + name, true));
     }
     if (!anyConstructor && field->hasInClassInitializer())
-      values = annotate(evaluate(field->getInClassInitializer(), depth + 1), field->getLocation(), "member " + name);
+      values = annotate(evaluate(field->getInClassInitializer(), depth + 1), field->getLocation(), "member " + name,
+                        true);
     return values;
   }
 

@@ -1299,7 +1299,7 @@ private:
         return inputs[0]; // out= forms are never autocast: the out tensor's dtype
       if (callee->isOverloadedOperator())
         return applyPolicy(call, CastPolicy::FallThrough, operatorName(callee), inputs, args, env);
-      std::optional<CastPolicy> policy = flow_.table_->lookup(name);
+      std::optional<CastPolicy> policy = flow_.table_->lookup(name, autocastDevice(env.region));
       if (!policy)
         return unknownFact();
       return applyPolicy(call, *policy, name, inputs, args, env);
@@ -1381,7 +1381,7 @@ private:
       return argFacts[0];
     if (name.ends_with("_"))
       return objectFact; // in-place ops are never autocast: the tensor keeps its dtype
-    std::optional<CastPolicy> policy = flow_.table_->lookup(name);
+    std::optional<CastPolicy> policy = flow_.table_->lookup(name, autocastDevice(env.region));
     if (!policy)
       return unknownFact();
     llvm::SmallVector<PrecisionFact, 4> inputs{objectFact};
@@ -1400,7 +1400,7 @@ private:
     if (kind == "Sequential")
       return evalSequential(call, module, args, env, depth);
     if (!kind.empty()) {
-      std::optional<CastPolicy> policy = flow_.table_->lookupModule(kind);
+      std::optional<CastPolicy> policy = flow_.table_->lookupModule(kind, autocastDevice(env.region));
       if (!policy)
         return unknownFact();
       llvm::SmallVector<PrecisionFact, 2> inputs(args.begin(), args.end());

@@ -1,5 +1,6 @@
 #include "ampify/Rule.h"
 
+#include "ampify/IncludeInserter.h"
 #include "ampify/Suppression.h"
 
 #include "clang/AST/ASTContext.h"
@@ -83,6 +84,13 @@ FindingBuilder::FindingBuilder(Rule &rule, clang::ASTContext &ctx, clang::Source
 FindingBuilder::~FindingBuilder() {
   if (!rule_ || suppressed_)
     return;
+  // Includes are claimed only now, by a finding that is made and keeps its fixes, so that a
+  // suppressed one or one whose fixes were dropped does not keep a later finding from inserting
+  // the header.
+  if (fixesValid_ && !finding_.fixes.empty())
+    for (const auto &[file, header] : includes_)
+      if (auto insertion = rule_->analysis(*ctx_).includes().claim(file, header))
+        insertBefore(insertion->at, insertion->text);
   if (!fixesValid_)
     finding_.fixes.clear();
   rule_->context_.sink.consume(std::move(finding_));
@@ -126,6 +134,14 @@ FindingBuilder &FindingBuilder::insertAfterToken(clang::SourceLocation tokenLoc,
     return *this;
   }
   return insertBefore(end, text);
+}
+
+FindingBuilder &FindingBuilder::addInclude(clang::SourceLocation usedAt, llvm::StringRef header) {
+  const clang::SourceManager &sm = ctx_->getSourceManager();
+  clang::FileID file = sm.getFileID(sm.getFileLoc(usedAt));
+  if (file.isValid() && !llvm::is_contained(includes_, std::make_pair(file, header.str())))
+    includes_.emplace_back(file, header.str());
+  return *this;
 }
 
 FindingBuilder &FindingBuilder::dropFixes() {

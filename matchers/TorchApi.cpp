@@ -4,7 +4,9 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace ampify {
 namespace {
@@ -222,6 +224,183 @@ LogitsRewrite logitsRewrite(const clang::CallExpr *call, clang::ASTContext &ctx)
     }
   rewrite.edits = std::move(edits);
   return rewrite;
+}
+
+namespace {
+
+/// The module class behind a holder (ModuleHolder<XImpl>, TORCH_MODULE's subclass), a
+/// shared_ptr<XImpl> or XImpl itself, if it derives from torch::nn::Module.
+const clang::CXXRecordDecl *moduleClass(clang::QualType type, int depth = 0) {
+  const clang::CXXRecordDecl *record = recordOf(type);
+  if (!record || !record->hasDefinition() || depth > 4)
+    return nullptr;
+  record = record->getDefinition();
+  if (const auto *spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(record)) {
+    if ((spec->getQualifiedNameAsString() == "std::shared_ptr" ||
+         (spec->getName() == "ModuleHolder" && inNamespace(spec, "torch::nn"))) &&
+        spec->getTemplateArgs().size() >= 1 && spec->getTemplateArgs()[0].getKind() == clang::TemplateArgument::Type)
+      return moduleClass(spec->getTemplateArgs()[0].getAsType(), depth + 1);
+  }
+  for (const clang::CXXBaseSpecifier &base : record->bases()) {
+    const clang::CXXRecordDecl *b = recordOf(base.getType());
+    if (!b)
+      continue;
+    if (b->getName() == "Module" && inNamespace(b, "torch::nn"))
+      return record;
+    if (const auto *spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(b);
+        spec && spec->getName() == "ModuleHolder")
+      return moduleClass(base.getType(), depth + 1);  // TORCH_MODULE(X): X : ModuleHolder<XImpl>
+    if (const clang::CXXRecordDecl *viaBase = moduleClass(base.getType(), depth + 1))
+      return viaBase == b ? record : viaBase;  // Cloneable<XImpl> and other Module subclasses
+  }
+  return nullptr;
+}
+
+/// torch::nn::Module's own methods (to(), parameters(), ...) and those of its subclasses.
+bool isModuleMethod(const clang::CXXMethodDecl *method) {
+  const clang::CXXRecordDecl *parent = method->getParent();
+  return (parent->getName() == "Module" && inNamespace(parent, "torch::nn")) ||
+         moduleClass(clang::QualType(parent->getTypeForDecl(), 0)) != nullptr;
+}
+
+/// Calls `visit` on `record` and on the module classes of its fields, `depth` levels down.
+void forEachModuleClass(const clang::CXXRecordDecl *record, int depth,
+                        llvm::function_ref<void(const clang::CXXRecordDecl *)> visit) {
+  if (!record)
+    return;
+  visit(record);
+  if (depth == 0)
+    return;
+  for (const clang::FieldDecl *field : record->fields())
+    if (const clang::CXXRecordDecl *sub = moduleClass(field->getType()); sub && sub != record)
+      forEachModuleClass(sub, depth - 1, visit);
+}
+
+bool anyStmt(const clang::Stmt *s, llvm::function_ref<bool(const clang::Stmt *)> pred) {
+  if (!s)
+    return false;
+  if (pred(s))
+    return true;
+  for (const clang::Stmt *child : s->children())
+    if (anyStmt(child, pred))
+      return true;
+  return false;
+}
+
+/// The variable or field an object expression names: `model` in `model->f()`, `model.f()`,
+/// `this->model->f()`; `arrow` says whether it was written with `->`.
+const clang::ValueDecl *objectDecl(const clang::Expr *object) {
+  object = stripWrappers(object);
+  if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(object);
+      op && op->getOperator() == clang::OO_Arrow && op->getNumArgs() >= 1)
+    object = stripWrappers(op->getArg(0));
+  if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(object))
+    return ref->getDecl();
+  if (const auto *member = llvm::dyn_cast<clang::MemberExpr>(object))
+    return member->getMemberDecl();
+  return nullptr;
+}
+
+} // namespace
+
+ChannelsLastPlan channelsLastPlan(const clang::CallExpr *forward, const clang::FunctionDecl *function,
+                                  clang::ASTContext &ctx) {
+  ChannelsLastPlan plan;
+  if (!forward || !function || !function->hasBody() || forward->getBeginLoc().isMacroID())
+    return plan;
+  // model->forward(x), model.forward(x) or model(x) (a holder's operator()).
+  const clang::Expr *object = nullptr;
+  const clang::Expr *input = nullptr;
+  if (const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(forward)) {
+    if (!member->getMethodDecl() || member->getMethodDecl()->getName() != "forward" || member->getNumArgs() < 1)
+      return plan;
+    object = member->getImplicitObjectArgument();
+    input = member->getArg(0);
+  } else if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(forward)) {
+    if (op->getOperator() != clang::OO_Call || op->getNumArgs() < 2)
+      return plan;
+    object = op->getArg(0);
+    input = op->getArg(1);
+  } else {
+    return plan;
+  }
+  const clang::ValueDecl *decl = objectDecl(object);
+  if (!decl || !isTensorType(input->getType()))
+    return plan;
+  const clang::CXXRecordDecl *model = moduleClass(decl->getType());
+  if (!model)
+    return plan;
+  bool conv2d = false, views = false;
+  forEachModuleClass(model, 3, [&](const clang::CXXRecordDecl *record) {
+    if (kindFromImpl(record) == "Conv2d")
+      conv2d = true;
+    for (const clang::FieldDecl *field : record->fields())
+      if (moduleKind(field->getType()) == "Conv2d")
+        conv2d = true;
+    for (const clang::CXXMethodDecl *method : record->methods())
+      views = views || anyStmt(method->getBody(), [](const clang::Stmt *s) {
+                const auto *call = llvm::dyn_cast<clang::CallExpr>(s);
+                if (!call)
+                  return false;
+                const std::string name = calleeName(call);  // at::Tensor::view (at::TensorBase in the mocks)
+                return llvm::StringRef(name).starts_with("at::Tensor") && llvm::StringRef(name).ends_with("::view");
+              });
+  });
+  const clang::Stmt *body = function->getBody();
+  const bool already = anyStmt(body, [](const clang::Stmt *s) {
+    if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(s))
+      return ref->getDecl()->getName() == "ChannelsLast" || ref->getDecl()->getName() == "to_channels_last";
+    return false;
+  });
+  if (!conv2d || views || already)
+    return plan;
+  plan.model = decl;
+
+  const clang::SourceManager &sm = ctx.getSourceManager();
+  const clang::LangOptions &lang = ctx.getLangOpts();
+  // The input: x -> x.contiguous(torch::MemoryFormat::ChannelsLast); a + b -> (a + b).contiguous(...)
+  const clang::Expr *written = stripWrappers(input);
+  const std::string suffix = ".contiguous(torch::MemoryFormat::ChannelsLast)";
+  clang::SourceLocation inputEnd = clang::Lexer::getLocForEndOfToken(written->getEndLoc(), 0, sm, lang);
+  if (written->getBeginLoc().isMacroID() || inputEnd.isInvalid())
+    return plan;
+  const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(written);
+  const bool postfix = op ? op->getOperator() == clang::OO_Call || op->getOperator() == clang::OO_Subscript
+                          : llvm::isa<clang::DeclRefExpr, clang::MemberExpr, clang::CallExpr, clang::ParenExpr,
+                                      clang::ArraySubscriptExpr>(written);
+  if (!postfix)
+    plan.inputEdits.push_back({clang::CharSourceRange::getCharRange(written->getBeginLoc(), written->getBeginLoc()), "("});
+  plan.inputEdits.push_back({clang::CharSourceRange::getCharRange(inputEnd, inputEnd), (postfix ? "" : ")") + suffix});
+
+  // The model: after `model->to(device);` (the last one before the forward call), once.
+  const clang::CXXMemberCallExpr *to = nullptr;
+  anyStmt(body, [&](const clang::Stmt *s) {
+    const auto *call = llvm::dyn_cast<clang::CXXMemberCallExpr>(s);
+    if (call && call->getMethodDecl() && call->getMethodDecl()->getName() == "to" &&
+        isModuleMethod(call->getMethodDecl()) && objectDecl(call->getImplicitObjectArgument()) == decl &&
+        sm.isBeforeInTranslationUnit(call->getBeginLoc(), forward->getBeginLoc()))
+      to = call;
+    return false;
+  });
+  if (!to || to->getBeginLoc().isMacroID())
+    return plan;
+  clang::SourceLocation afterSemi =
+      clang::Lexer::findLocationAfterToken(to->getEndLoc(), clang::tok::semi, sm, lang, false);
+  if (afterSemi.isInvalid())
+    return plan;
+  const auto *toMember = llvm::dyn_cast<clang::MemberExpr>(to->getCallee()->IgnoreImplicit());
+  const clang::Expr *toObject = to->getImplicitObjectArgument()->IgnoreImplicit();
+  if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(toObject); op && op->getOperator() == clang::OO_Arrow)
+    toObject = op->getArg(0);
+  std::string modelText = sourceText(toObject->getSourceRange(), ctx);
+  if (!toMember || modelText.empty())
+    return plan;
+  // Indent as the `to` statement is.
+  const unsigned column = sm.getSpellingColumnNumber(to->getBeginLoc());
+  plan.modelEdits.push_back({clang::CharSourceRange::getCharRange(afterSemi, afterSemi),
+                             "\n" + std::string(column > 0 ? column - 1 : 0, ' ') + "ampify::to_channels_last(" +
+                                 (toMember->isArrow() ? "*" : "") + modelText + ");"});
+  return plan;
 }
 
 } // namespace ampify

@@ -1,5 +1,7 @@
 #include "ampify/EditSet.h"
 
+#include "ampify/SafeWriter.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -216,38 +218,10 @@ llvm::Error EditSet::apply() const {
       errors = llvm::joinErrors(std::move(errors), edited.takeError());
       continue;
     }
-    if (llvm::Error err = writeFileAtomically(path, *edited))
+    if (llvm::Error err = writeFileSafely(path, *edited, WriteKind::SourceEdit))
       errors = llvm::joinErrors(std::move(errors), std::move(err));
   }
   return errors;
-}
-
-llvm::Error writeFileAtomically(llvm::StringRef path, llvm::StringRef content) {
-  llvm::SmallString<256> model(path);
-  model += ".ampify-%%%%%%.tmp";
-  int fd;
-  llvm::SmallString<256> temp;
-  if (std::error_code ec = llvm::sys::fs::createUniqueFile(model, fd, temp))
-    return llvm::createStringError(ec, "cannot create a temporary file beside '%s': %s",
-                                   path.str().c_str(), ec.message().c_str());
-  {
-    llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
-    out << content;
-    out.close();
-    if (out.has_error()) {
-      llvm::sys::fs::remove(temp);
-      return llvm::createStringError(out.error(), "cannot write '%s': %s", temp.c_str(),
-                                     out.error().message().c_str());
-    }
-  }
-  if (auto perms = llvm::sys::fs::getPermissions(path))
-    llvm::sys::fs::setPermissions(temp, *perms);
-  if (std::error_code ec = llvm::sys::fs::rename(temp, path)) {
-    llvm::sys::fs::remove(temp);
-    return llvm::createStringError(ec, "cannot replace '%s': %s", path.str().c_str(),
-                                   ec.message().c_str());
-  }
-  return llvm::Error::success();
 }
 
 } // namespace ampify

@@ -14,7 +14,10 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Regex.h"
 
+#include <functional>
 #include <map>
+#include <set>
+#include <utility>
 
 namespace ampify {
 
@@ -625,10 +628,14 @@ private:
     return postfix ? "*" + text : "*(" + text + ")";
   }
 
-  /// The argument of ampify::Autocast: the device, with the dtype for bf16.
+  /// The argument of ampify::Autocast: the device, with the dtype where the device's default is
+  /// not the one chosen.
   std::string autocastArgument() const {
     if (!fp16_)
       return "ampify::AutocastOptions(" + device_ + ").dtype(at::kBFloat16)";
+    // fp16 asked for on a device whose autocast may default to bf16 (the CPU).
+    if (options_.dtype == MigrationOptions::Dtype::Float16 && device_ != "c10::kCUDA")
+      return "ampify::AutocastOptions(" + device_ + ").dtype(at::kHalf)";
     return device_;
   }
 
@@ -815,6 +822,45 @@ void TrainingLoopMigration::check(const MatchFinder::MatchResult &result) { cont
 
 namespace {
 
+/// A conv net's model, once converted to channels_last in a function.
+using ConvertedModel = std::pair<const clang::FunctionDecl *, const clang::ValueDecl *>;
+
+/// The edits of ampify-conv-memory-format for the conv nets whose forward runs in the statements
+/// the migration puts under autocast: the model once per function (`converted` holds those an
+/// earlier loop converted; the ones this loop converts are returned), and each forward call's
+/// input. A loss computed inside the backward statement is rewritten as a whole, so forward calls
+/// there keep their input as it is.
+std::vector<ConvertedModel> addChannelsLast(clang::ASTContext &ctx, const TrainingIteration &it,
+                                            MigrationEdits &edits, const std::set<ConvertedModel> &converted,
+                                            std::vector<std::pair<clang::SourceLocation, std::string>> &notes) {
+  std::vector<ConvertedModel> convertedHere;
+  std::function<void(const clang::Stmt *)> visit = [&](const clang::Stmt *s) {
+    if (!s || llvm::isa<clang::LambdaExpr>(s))
+      return;
+    if (const auto *call = llvm::dyn_cast<clang::CallExpr>(s)) {
+      ChannelsLastPlan plan = channelsLastPlan(call, it.function, ctx);
+      if (plan.model && !plan.modelEdits.empty()) {
+        ConvertedModel model{it.function, plan.model};
+        if (!converted.count(model) && !llvm::is_contained(convertedHere, model)) {
+          convertedHere.push_back(model);
+          for (const SourceEdit &edit : plan.modelEdits)
+            edits.replace(edit.range, edit.text);
+          notes.emplace_back(call->getBeginLoc(), "conv net: the model and its input go to channels_last "
+                                                  "(ampify-conv-memory-format; --no-channels-last keeps NCHW)");
+        }
+        for (const SourceEdit &edit : plan.inputEdits)
+          edits.replace(edit.range, edit.text);
+      }
+    }
+    for (const clang::Stmt *child : s->children())
+      visit(child);
+  };
+  for (const BackwardPass &pass : it.passes)
+    for (const clang::Stmt *s : pass.forward)
+      visit(s);
+  return convertedHere;
+}
+
 /// `call` run by ampify::run_in_fp32: autocast off, its floating tensor arguments cast to fp32
 /// (`criterion(out, y)` -> `ampify::run_in_fp32([&](auto &&...ampify_args) { return
 /// criterion(ampify_args...); }, out, y)`). None when the call cannot be rewritten (a macro).
@@ -877,6 +923,8 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
   const TrainingLoops &loops = analysis(ctx).loops();
   for (const RefusedIteration &refusal : loops.refusals())
     report(ctx, refusal.where, "training loop not migrated: " + refusal.message);
+  for (const TrainingIteration &it : loops.migrated())
+    report(ctx, it.passes.front().call->getBeginLoc(), AlreadyMigrated);
 
   // State shared by the loops of the TU, so that each loop costs the same however many there are.
   DeviceResolver devices(ctx);
@@ -905,12 +953,15 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
     return found;
   };
 
+  std::set<ConvertedModel> channelsLastModels;
   for (const TrainingIteration &it : loops.iterations()) {
     clang::SourceLocation backward = it.passes.front().call->getBeginLoc();
     DeviceDecision device = devices.decide(it, options_.device);
-    // CPU autocast runs bf16, which has fp32's exponent range: no loss scaling.
+    // CPU autocast runs bf16 by default, which has fp32's exponent range: no loss scaling
+    // (--dtype=fp16 asks for fp16 there too).
     bool cpu = device.kind == DeviceKind::Cpu;
-    bool fp16 = options_.dtype == MigrationOptions::Dtype::Float16 && !cpu;
+    bool fp16 = options_.dtype == MigrationOptions::Dtype::Float16 ||
+                (options_.dtype == MigrationOptions::Dtype::DeviceDefault && !cpu);
     if (fp16 && it.gradientsNeverReset) {
       report(ctx, backward,
              "training loop not migrated: nothing zeroes the gradients in this loop (no zero_grad()), so they "
@@ -927,10 +978,13 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
       names->second = identifiersOf(scope->getBody(), ctx);
     IterationRewriter rewriter(ctx, options_, it, edits, fp16, device.argument, names->second, includeAt);
     rewriter.rewrite();
+    std::vector<std::pair<clang::SourceLocation, std::string>> notes;
+    std::vector<ConvertedModel> converted;
+    if (options_.channelsLast && !cpu)
+      converted = addChannelsLast(ctx, it, edits, channelsLastModels, notes);
 
     // A banned op would compile under the migration and raise at run time ("unsafe to
     // autocast"): the migration rewrites it to the logits form, or runs it in fp32.
-    std::vector<std::pair<clang::SourceLocation, std::string>> bannedNotes;
     const BannedCall *unfixable = nullptr;
     LogitsRewrite unfixableWhy;
     for (const BannedCall *banned : cpu ? std::vector<const BannedCall *>() : bannedCallsInForward(it)) {
@@ -938,7 +992,7 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
       if (!logits.edits.empty()) {
         for (const SourceEdit &edit : logits.edits)
           edits.replace(edit.range, edit.text);
-        bannedNotes.emplace_back(banned->call->getBeginLoc(),
+        notes.emplace_back(banned->call->getBeginLoc(),
                                  "binary_cross_entropy, which raises under CUDA autocast, becomes "
                                  "binary_cross_entropy_with_logits on the input of its sigmoid");
         continue;
@@ -950,7 +1004,7 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
         break;
       }
       edits.replace(fp32->range, fp32->text);
-      bannedNotes.emplace_back(banned->call->getBeginLoc(),
+      notes.emplace_back(banned->call->getBeginLoc(),
                                "`" + banned->op + "` raises under CUDA autocast: it runs in fp32 through "
                                "ampify::run_in_fp32 (autocast off, its tensors cast to float); the logits "
                                "form is faster and numerically safer: " + logits.whyNot);
@@ -975,11 +1029,12 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
                        : deviceAtRunTime ? "forward pass under ampify::Autocast (fp16 on CUDA, bf16 on the CPU), "
                                            "loss scaled by ampify::GradScaler"
                                          : "forward pass under ampify::Autocast (fp16), loss scaled by ampify::GradScaler";
+    channelsLastModels.insert(converted.begin(), converted.end());
     FindingBuilder finding = report(ctx, backward, "training loop migrated to mixed precision: " + what);
     edits.addTo(finding);
     if (!device.why.empty())
       finding.note(device.decidedBy.isValid() ? device.decidedBy : backward, device.why);
-    for (const auto &[where, note] : bannedNotes)
+    for (const auto &[where, note] : notes)
       finding.note(where, note);
     if (!fp16)
       continue;

@@ -5,11 +5,14 @@ does: the file carries its own expectations.
   // AMPIFY: check --checks=-*,some-rule     the ampify command line (default: check)
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: ... [rule]
   // CHECK-FIXES: the line as it must read after the fix-its (check) or the migration (fix)
+  // AMPIFY-TIERS: mock real                  the header tiers the file runs on (default: all)
+  // AMPIFY-NO-COMPILE-CHECK: why             the fixed file is deliberately not compiled
 
 Every warning and error must be expected (FileCheck --implicit-check-not), so a file with no
 CHECK-MESSAGES asserts that ampify finds nothing. CHECK-FIXES are matched against the rewritten
 copy of the file; a file without them must come out unchanged. Rewritten files are run again to
-prove that a second run changes nothing.
+prove that a second run changes nothing (and, since ampify parses it, that it still compiles as
+ampify parses it); with --compile-check (the real tiers) they are also compiled by the compiler.
 """
 import argparse
 import os
@@ -51,9 +54,9 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--ampify", required=True)
     ap.add_argument("--filecheck", required=True)
-    ap.add_argument("--tier", choices=["mock", "real"], required=True)
+    ap.add_argument("--tier", choices=["mock", "real", "real26"], required=True)
     ap.add_argument("--mock-prefix", help="the mock LibTorch install (mock tier)")
-    ap.add_argument("--pch", help="precompiled <torch/torch.h> (real tier)")
+    ap.add_argument("--pch", help="precompiled <torch/torch.h> (real tiers)")
     ap.add_argument("--compile-check", default=None,
                     help="after a fix, compile the result with this command line, one shell-quoted "
                          "string (file appended)")
@@ -65,9 +68,11 @@ def main():
     text = open(args.file).read()
     directive = re.search(r"^//\s*AMPIFY:\s*(.*)$", text, re.M)
     command = shlex.split(directive.group(1)) if directive else ["check"]
-    if args.tier == "real" and re.search(r"^//\s*AMPIFY-TIERS:\s*mock\s*$", text, re.M):
-        print("skipped: mock tier only")
+    tiers = re.search(r"^//\s*AMPIFY-TIERS:(.*)$", text, re.M)
+    if tiers and args.tier not in tiers.group(1).split():
+        print("skipped: %s runs on the %s tiers only" % (os.path.basename(args.file), tiers.group(1).strip()))
         return 0
+    no_compile = re.search(r"^//\s*AMPIFY-NO-COMPILE-CHECK:(.*)$", text, re.M)
     subcommand, rest = command[0], command[1:]
     expects_messages = "CHECK-MESSAGES" in text
     expects_fixes = "CHECK-FIXES" in text
@@ -113,9 +118,14 @@ def main():
         if fixed != cleaned:
             # A second run must change nothing.
             r2 = run(cmd)
+            if r2.returncode not in (0, 1):
+                fail("ampify exited %d on the rewritten file: %s" % (r2.returncode, shlex.join(cmd)),
+                     r2.stdout, r2.stderr)
             if open(target).read() != fixed:
                 fail("a second run changed the file again", r2.stdout, r2.stderr)
-            if args.compile_check:
+            if args.compile_check and no_compile:
+                print("not compiled: " + no_compile.group(1).strip())
+            elif args.compile_check:
                 cc = run([*shlex.split(args.compile_check), target])
                 if cc.returncode != 0:
                     fail("the rewritten file does not compile", cc.stdout, cc.stderr)

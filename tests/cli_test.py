@@ -72,6 +72,13 @@ class Cli(ScratchDirTest):
         r = ampify("check", self.mock, path)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         self.assertEqual(r.stdout, "")
+        # One summary line even when there is nothing to report (issue 16, item 6).
+        self.assertEqual(r.stderr, "ampify: 0 findings in 1 translation unit\n")
+        for name in ("b.cpp", "c.cpp"):
+            self.write(name, CLEAN)
+        r = ampify("check", self.mock, "--no-cache", self.dir)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertIn("ampify: 0 findings in 3 translation units\n", r.stderr)
 
     def test_migrated_code_finds_the_runtime_headers_without_a_database(self):
         # The real LibTorch headers, found by ampify itself, and the runtime's real <ampify/amp.h>

@@ -5,6 +5,7 @@ shared by two translation units is migrated once; --diff writes nothing; exit co
 input (nothing is written when a path is missing or a file does not compile)."""
 import argparse
 import os
+import re
 import subprocess
 import sys
 import unittest
@@ -71,6 +72,44 @@ void train(torch::optim::SGD &opt) {
   auto loss = undeclared_model(torch::randn({2, 2})).sum();
   loss.backward();
   opt.step();
+}
+"""
+
+# A loop whose forward pass, once under autocast, writes -1e9 into fp16 attention scores.
+HAZARD = """#include <torch/torch.h>
+
+struct AttentionImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor q, torch::Tensor k, torch::Tensor mask) {
+    auto scores = torch::matmul(q, k);
+    return scores.masked_fill(mask, -1e9);
+  }
+};
+TORCH_MODULE(Attention);
+
+void train(Attention &model, torch::optim::SGD &opt, torch::Tensor q, torch::Tensor k, torch::Tensor m) {
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto loss = model(q, k, m).sum();
+    loss.backward();
+    opt.step();
+  }
+}
+"""
+
+MIGRATED = """#include <torch/torch.h>
+#include <ampify/amp.h>
+
+void train(torch::nn::Linear &model, torch::optim::SGD &opt) {
+  ampify::GradScaler scaler;
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    ampify::Autocast autocast(c10::kCUDA);
+    auto loss = model(torch::randn({2, 2})).sum();
+    autocast.exit();
+    scaler.scale(loss).backward();
+    scaler.step(opt);
+    scaler.update();
+  }
 }
 """
 
@@ -223,6 +262,57 @@ int main() {
         self.assertEqual(apply.returncode, 0, apply.stderr)
         self.assertEqual(self.contents(exported)["demo.cpp"], fixed)
 
+    def test_hazards_the_migration_exposes_are_reported_in_the_same_run(self):
+        root = self.project("p", {"a.cpp": HAZARD})
+        r = self.fix(root, "--diff", "--device=cuda", "a.cpp")
+        self.assertEqual(r.returncode, 1, r.stderr)
+        # At the line of the file as it is (6), not of the migrated text (7: the include moved it).
+        self.assertIn("a.cpp:6:37: warning: constant -1e+09 overflows fp16", r.stderr)
+        self.assertIn("1 hazard(s) now under autocast (--fix-hazards applies their fix-its)", r.stderr)
+        self.assertIn("+    ampify::Autocast autocast(c10::kCUDA);", r.stdout)
+        self.assertNotIn("-65504.0", r.stdout)
+        self.assertEqual(self.contents(root), {"a.cpp": HAZARD})
+
+        r = self.fix(root, "--diff", "--device=cuda", "--fix-hazards", "a.cpp")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("a.cpp:6:37: note: constant -1e+09 overflows fp16", r.stderr)
+        self.assertIn("-    return scores.masked_fill(mask, -1e9);", r.stdout)
+        self.assertIn("+    return scores.masked_fill(mask, -65504.0);", r.stdout)
+        self.assertIn("1 hazard(s) now under autocast, 1 fixed", r.stderr)
+
+        # In place: the migration and the hazard's fix land together; a second run has nothing to do.
+        r = self.fix(root, "--device=cuda", "--fix-hazards", "a.cpp")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        fixed = self.contents(root)["a.cpp"]
+        self.assertIn("scores.masked_fill(mask, -65504.0)", fixed)
+        self.assertIn("scaler.scale(loss).backward();", fixed)
+        r = self.fix(root, "--diff", "a.cpp")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(r.stdout, "")
+        self.assertIn("ampify: nothing to migrate: 1 loop already migrated", r.stderr)
+
+    def test_source_lines_under_the_migration_note_carry_the_files_line_numbers(self):
+        # The loop far below the include that the migration adds: clang numbered the snippet
+        # from the include's line (`4 |` for line 39 of testdata/examples/train_gan.cpp).
+        padded = HAZARD.replace("struct AttentionImpl", "// padding\n" * 30 + "struct AttentionImpl")
+        root = self.project("p", {"a.cpp": padded})
+        r = self.fix(root, "--diff", "--color=never", "--device=cuda", "a.cpp")
+        lines = padded.splitlines()
+        numbered = re.findall(r"^ *(\d+) \| (.*)$", r.stderr, re.M)
+        self.assertTrue(numbered, r.stderr)
+        for number, text in numbered:
+            self.assertEqual(lines[int(number) - 1], text, r.stderr)
+        self.assertIn((str(lines.index("    loss.backward();") + 1), "    loss.backward();"), numbered)
+
+    def test_nothing_to_migrate_says_so_in_one_line(self):
+        root = self.project("p", {"done.cpp": MIGRATED, "none.cpp": NO_LOOP})
+        r = self.fix(root, "--diff", "done.cpp")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(r.stdout, "")
+        self.assertEqual(r.stderr, "ampify: nothing to migrate: 1 loop already migrated\n")
+        r = self.fix(root, "--diff", "none.cpp")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(r.stderr, "ampify: nothing to migrate: no training loop in 1 translation unit\n")
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser()

@@ -110,7 +110,7 @@ class Scale(ScratchDirTest):
         # 4 TUs include shared.h: its finding is reported once; one finding per hazard TU.
         self.assertEqual(parallel.stdout.count("shared.h:4:17: warning"), 1, parallel.stdout)
         self.assertEqual(len(re.findall(r"hazard\d\.cpp:4:\d+: warning", parallel.stdout)), 4)
-        self.assertIn("5 finding(s) in 7 translation unit(s)", parallel.stderr)
+        self.assertIn("5 findings in 7 translation units", parallel.stderr)
 
     def test_preamble_gives_identical_findings(self):
         self.write("inc/proj/angled.h", ANGLE_USER_H)
@@ -209,7 +209,7 @@ class Scale(ScratchDirTest):
         r = self.check("-j2", self.src)
         self.assertEqual(r.returncode, 1, r.stderr)
         self.assertIn("is not writable; running without the cache", r.stderr)
-        self.assertIn("5 finding(s)", r.stderr)
+        self.assertIn("5 findings", r.stderr)
         self.assertEqual(os.listdir(self.cache), [])
 
     def test_concurrent_runs_share_a_cache(self):
@@ -235,7 +235,7 @@ class Scale(ScratchDirTest):
         self.assertTrue(killed, err)
         self.assertEqual(proc.returncode, 2, err)
         self.assertRegex(err, r"slow\.cpp was not analysed: the analysis crashed or was killed")
-        self.assertIn("5 finding(s) in 8 translation unit(s), 1 not analysed", err)
+        self.assertIn("5 findings in 8 translation units, 1 not analysed", err)
         # The next run re-analyses the killed TU (its result was never cached) and reuses the rest.
         again = self.check(*args)
         self.assertIn("8 TU(s): 7 cached, 1 parsed", again.stderr)

@@ -1,6 +1,8 @@
 #include "ampify/Baseline.h"
 
+#include "ampify/BoundedInput.h"
 #include "ampify/Output.h"
+#include "ampify/SafeWriter.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -75,7 +77,7 @@ llvm::Expected<Baseline> Baseline::load(llvm::StringRef path) {
     return llvm::createStringError(std::errc::invalid_argument, "baseline '%s' is not valid: %s",
                                    path.str().c_str(), why.str().c_str());
   };
-  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse((*buffer)->getBuffer());
+  llvm::Expected<llvm::json::Value> parsed = parseJsonBounded((*buffer)->getBuffer(), "the file");
   if (!parsed)
     return invalid(llvm::toString(parsed.takeError()));
   const llvm::json::Object *root = parsed->getAsObject();
@@ -107,17 +109,10 @@ llvm::Error Baseline::write(llvm::StringRef path, llvm::ArrayRef<Finding> findin
         {"message", findings[i].message}});
   llvm::json::Object document{{"version", 1}, {"findings", std::move(out)}};
 
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
-  if (ec)
-    return llvm::createStringError(ec, "cannot write baseline '%s': %s", path.str().c_str(),
-                                   ec.message().c_str());
+  std::string text;
+  llvm::raw_string_ostream os(text);
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(document))) << "\n";
-  os.close();
-  if (os.has_error())
-    return llvm::createStringError(os.error(), "cannot write baseline '%s': %s",
-                                   path.str().c_str(), os.error().message().c_str());
-  return llvm::Error::success();
+  return writeFileSafely(path, os.str());
 }
 
 bool Baseline::consume(const std::string &fingerprint) {

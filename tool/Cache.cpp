@@ -1,5 +1,6 @@
 #include "ampify/Cache.h"
 
+#include "ampify/BoundedInput.h"
 #include "ampify/FindingJson.h"
 
 #include "clang/Basic/Version.h"
@@ -77,28 +78,26 @@ bool dependenciesUnchanged(const json::Value *list, FileDigests &digests) {
   return true;
 }
 
-bool writeFileAtomicallyQuiet(llvm::StringRef path, llvm::StringRef content) {
-  llvm::SmallString<256> model(path);
-  model += ".tmp-%%%%%%%%";
-  int fd = -1;
-  llvm::SmallString<256> temp;
-  if (llvm::sys::fs::createUniqueFile(model, fd, temp))
-    return false;
-  {
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os << content;
-    os.close();
-    if (os.has_error()) {
-      os.clear_error();
-      llvm::sys::fs::remove(temp);
-      return false;
-    }
+std::optional<json::Value> readCacheEntry(llvm::StringRef path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return std::nullopt;
+  auto [digest, payload] = (*buffer)->getBuffer().split('\n');
+  if (digest != contentKey({payload.str()}))
+    return std::nullopt; // truncated, garbled or written by someone else
+  auto value = parseJsonBounded(payload, "a cache entry");
+  if (!value) {
+    llvm::consumeError(value.takeError());
+    return std::nullopt;
   }
-  if (llvm::sys::fs::rename(temp, path)) {
-    llvm::sys::fs::remove(temp);
-    return false;
-  }
-  return true;
+  return std::move(*value);
+}
+
+bool writeCacheEntry(llvm::StringRef path, json::Value entry) {
+  std::string payload;
+  llvm::raw_string_ostream os(payload);
+  os << entry;
+  return writeFileQuietly(path, contentKey({payload}) + "\n" + payload);
 }
 
 ResultCache ResultCache::open(llvm::StringRef dir, std::string &warning) {
@@ -115,7 +114,7 @@ ResultCache ResultCache::open(llvm::StringRef dir, std::string &warning) {
   // Writability is proven by writing, not by permission bits (read-only mounts, ACLs).
   llvm::SmallString<256> probe(abs);
   llvm::sys::path::append(probe, ".probe");
-  if (!writeFileAtomicallyQuiet(probe, "ok")) {
+  if (!writeFileQuietly(probe, "ok")) {
     warning = "the cache directory '" + std::string(abs) + "' is not writable";
     return disabled();
   }
@@ -141,12 +140,8 @@ std::string ResultCache::entryPath(llvm::StringRef key) const {
 std::optional<TranslationUnitResult> ResultCache::lookup(llvm::StringRef key, FileDigests &digests) const {
   if (!enabled())
     return std::nullopt;
-  auto value = readJsonFile(entryPath(key));
-  if (!value) {
-    llvm::consumeError(value.takeError());
-    return std::nullopt;
-  }
-  const json::Object *entry = value->getAsObject();
+  std::optional<json::Value> value = readCacheEntry(entryPath(key));
+  const json::Object *entry = value ? value->getAsObject() : nullptr;
   if (!entry || !dependenciesUnchanged(entry->get("dependencies"), digests))
     return std::nullopt;
   TranslationUnitResult result;
@@ -169,10 +164,7 @@ void ResultCache::store(llvm::StringRef key, const TranslationUnitResult &result
   stored.inputs.clear(); // they are the dependencies, with digests
   json::Object entry{{"dependencies", dependencyList(result.inputs, digests)},
                      {"result", toJSON(stored)}};
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << json::Value(std::move(entry));
-  writeFileAtomicallyQuiet(path, os.str());
+  writeCacheEntry(path, std::move(entry));
 }
 
 } // namespace ampify

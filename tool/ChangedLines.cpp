@@ -5,16 +5,24 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Signals.h"
 
 #include <optional>
 
 namespace ampify {
 namespace {
 
+/// git's output, removed however the run ends (SIGINT included).
 struct TempFile {
   llvm::SmallString<128> path;
-  TempFile(llvm::StringRef prefix) { llvm::sys::fs::createTemporaryFile(prefix, "txt", path); }
-  ~TempFile() { llvm::sys::fs::remove(path); }
+  TempFile(llvm::StringRef prefix) {
+    if (!llvm::sys::fs::createTemporaryFile(prefix, "txt", path))
+      llvm::sys::RemoveFileOnSignal(path);
+  }
+  ~TempFile() {
+    llvm::sys::fs::remove(path);
+    llvm::sys::DontRemoveFileOnSignal(path);
+  }
   std::string read() const {
     auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
     return buffer ? (*buffer)->getBuffer().str() : "";
@@ -44,6 +52,41 @@ llvm::Expected<std::string> runGit(llvm::ArrayRef<llvm::StringRef> args) {
   return out.read();
 }
 
+/// A path as git prints it: names with non-ASCII bytes, quotes, backslashes or control
+/// characters come C-quoted ("b/\303\274.cpp"), with octal escapes for the bytes.
+std::string unquoteGitPath(llvm::StringRef text) {
+  if (text.size() < 2 || !text.starts_with("\"") || !text.ends_with("\""))
+    return text.str();
+  text = text.drop_front().drop_back();
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\\' || i + 1 == text.size()) {
+      out += text[i];
+      continue;
+    }
+    char c = text[++i];
+    if (c >= '0' && c <= '7') {
+      unsigned value = 0;
+      for (size_t end = std::min(i + 3, text.size()); i < end && text[i] >= '0' && text[i] <= '7'; ++i)
+        value = value * 8 + unsigned(text[i] - '0');
+      --i;
+      out += char(value);
+      continue;
+    }
+    switch (c) {
+    case 'a': out += '\a'; break;
+    case 'b': out += '\b'; break;
+    case 't': out += '\t'; break;
+    case 'n': out += '\n'; break;
+    case 'v': out += '\v'; break;
+    case 'f': out += '\f'; break;
+    case 'r': out += '\r'; break;
+    default: out += c; // a quote or a backslash
+    }
+  }
+  return out;
+}
+
 } // namespace
 
 ChangedLines ChangedLines::fromUnifiedDiff(llvm::StringRef diff, llvm::StringRef repoRoot) {
@@ -54,7 +97,8 @@ ChangedLines ChangedLines::fromUnifiedDiff(llvm::StringRef diff, llvm::StringRef
     diff = rest;
     if (line.consume_front("+++ ")) {
       current.clear();
-      line = line.rtrim("\r\t ");
+      std::string name = unquoteGitPath(line.rtrim("\r\t "));
+      line = name;
       if (line.consume_front("b/")) {
         llvm::SmallString<256> path(repoRoot);
         llvm::sys::path::append(path, line);

@@ -63,10 +63,11 @@ int runCheck() {
   size_t failing = threshold ? llvm::count_if(findings, [&](const Finding &f) {
     return f.severity >= *threshold;
   }) : 0;
-  if (!findings.empty() || failed)
-    llvm::errs() << "ampify: " << findings.size() << " finding(s) in " << results.size()
-                 << " translation unit(s)" << (failed ? ", " + std::to_string(failed) + " not analysed" : "")
-                 << "\n";
+  // Always one summary line, also when there is nothing to report.
+  if (!gate.nothingChanged)
+    llvm::errs() << "ampify: " << plural(findings.size(), "finding") << " in "
+                 << plural(results.size(), "translation unit")
+                 << (failed ? ", " + std::to_string(failed) + " not analysed" : "") << "\n";
   if (failed || writeFailed)
     return ExitUsage;
   return failing ? ExitFindings : ExitClean;

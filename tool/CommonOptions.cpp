@@ -1,7 +1,8 @@
 #include "CommonOptions.h"
 
+#include "ampify/Cache.h"
 #include "ampify/Config.h"
-
+#include "ampify/SafeWriter.h"
 #include "ampify/Scheduler.h"
 #include "ampify/Shard.h"
 #include "ampify/Worker.h"
@@ -104,13 +105,15 @@ static cl::opt<unsigned> Jobs("j", cl::desc("Analyse this many TUs at once, each
 static cl::opt<std::string> CacheDir("cache-dir",
                                      cl::desc("Where results and precompiled preambles are cached "
                                               "(default: $AMPIFY_CACHE_DIR, else $XDG_CACHE_HOME/ampify)"),
-                                     cl::value_desc("DIR"), cl::sub(CheckCommand), cl::cat(AmpifyCategory));
+                                     cl::value_desc("DIR"), cl::sub(CheckCommand), cl::sub(FixCommand),
+                                     cl::sub(LspCommand), cl::cat(AmpifyCategory));
 static cl::opt<bool> NoCache("no-cache", cl::desc("Parse every TU, reusing no cached result"),
                              cl::sub(CheckCommand), cl::cat(AmpifyCategory));
 static cl::opt<bool> NoPreamble("no-preamble",
                                 cl::desc("Parse each TU's headers itself instead of sharing a "
                                          "precompiled preamble"),
-                                cl::sub(CheckCommand), cl::cat(AmpifyCategory));
+                                cl::sub(CheckCommand), cl::sub(FixCommand), cl::sub(LspCommand),
+                                cl::cat(AmpifyCategory));
 static cl::opt<bool> Quiet("quiet", cl::desc("No progress line and no warnings about the cache"),
                            cl::sub(CheckCommand), cl::cat(AmpifyCategory));
 static cl::opt<std::string> ShardSpec("shard",
@@ -175,11 +178,17 @@ bool analysisOptionsFromCommandLine(AnalysisOptions &options) {
   options.extraArgsBefore = ExtraArgsBefore;
   options.torchPrefix = TorchPrefix;
   options.verbose = Verbose;
+  if (!NoPreamble)
+    options.preambleCacheDir = CacheDir.empty() ? defaultCacheDirectory() : std::string(CacheDir);
   // .ampify.yaml files refine these per directory; what the command line says explicitly wins.
   options.config = std::make_shared<ConfigResolver>(
       options, Checks.getDefault().getValue(),
       Checks.getNumOccurrences() ? std::optional<std::string>(Checks) : std::nullopt);
   return true;
+}
+
+std::string plural(size_t count, llvm::StringRef noun) {
+  return std::to_string(count) + " " + noun.str() + (count == 1 ? "" : "s");
 }
 
 bool useColors() {
@@ -231,7 +240,16 @@ bool analyzeCommandLineInputs(const AnalysisOptions &options, const CallbackFact
   scheduling.verbose = options.verbose;
   scheduling.configuration = findingRelevantArguments();
   results = runTranslationUnits(*units, options, callbacks, scheduling);
+  registerInputsOf(results);
   return true;
+}
+
+void registerInputsOf(const std::vector<TranslationUnitResult> &results) {
+  for (const TranslationUnitResult &result : results) {
+    registerInput(result.file);
+    for (const std::string &input : result.inputs)
+      registerInput(input);
+  }
 }
 
 } // namespace ampify

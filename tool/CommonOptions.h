@@ -33,6 +33,9 @@ commandLineTranslationUnits(const AnalysisOptions &options);
 /// false.
 bool analysisOptionsFromCommandLine(AnalysisOptions &options);
 
+/// "1 finding", "0 findings": a count and its noun, for summary lines.
+std::string plural(size_t count, llvm::StringRef noun);
+
 /// Colour for stdout: --color=always|never, or auto (only on a terminal).
 bool useColors();
 
@@ -40,5 +43,9 @@ bool useColors();
 /// failures. Returns false on a usage error (already printed).
 bool analyzeCommandLineInputs(const AnalysisOptions &options, const CallbackFactory &callbacks,
                               std::vector<TranslationUnitResult> &results);
+
+/// Registers every analysed file (sources and what they read) with the safe writer, so that no
+/// report, export or baseline is written over one of them.
+void registerInputsOf(const std::vector<TranslationUnitResult> &results);
 
 } // namespace ampify

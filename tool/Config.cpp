@@ -1,7 +1,7 @@
 #include "ampify/Config.h"
 
+#include "ampify/BoundedInput.h"
 #include "ampify/RuleRegistry.h"
-
 #include "ampify/Driver.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -59,6 +59,8 @@ llvm::Expected<ConfigFile> parseConfigFile(llvm::StringRef text, llvm::StringRef
         diag.print(nullptr, os, /*ShowColors=*/false);
       },
       &errors);
+  if (llvm::Error err = checkYamlNesting(text, "'" + path.str() + "'"))
+    return std::move(err);
   yaml::Stream stream(llvm::MemoryBufferRef(text, path), sources);
   auto fail = [&](yaml::Node *node, const llvm::Twine &message) -> llvm::Error {
     stream.printError(node, message);

@@ -1,21 +1,29 @@
 #include "ampify/Driver.h"
 
+#include "ampify/BoundedInput.h"
 #include "ampify/CastPolicy.h"
 #include "ampify/Config.h"
+#include "ampify/HeaderOwnership.h"
 #include "ampify/RuleRegistry.h"
 #include "ampify/TorchHeaders.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <set>
 
 namespace ampify {
 namespace tooling = clang::tooling;
@@ -76,13 +84,6 @@ llvm::Expected<std::vector<std::string>> expandPaths(const std::vector<std::stri
   llvm::sort(files);
   files.erase(std::unique(files.begin(), files.end()), files.end());
   return files;
-}
-
-bool isUnder(llvm::StringRef file, llvm::StringRef dirOrFile) {
-  if (file == dirOrFile)
-    return true;
-  return file.starts_with(dirOrFile) && file.size() > dirOrFile.size() &&
-         llvm::sys::path::is_separator(file[dirOrFile.size()]);
 }
 
 /// Where the CUDA declarations of DriverCudaHeaders.inc appear during a parse: a directory that
@@ -323,31 +324,80 @@ private:
   std::vector<clang::Decl *> topLevel_;
 };
 
+/// Records, for each #include, the candidates the lookup passed over because they did not exist
+/// (the includer's directory, then each search directory before the one that held the header).
+/// A cached result depends on their absence: a header that later appears in an earlier -I
+/// directory would shadow the one this parse read.
+class AbsentIncludeRecorder : public clang::PPCallbacks {
+public:
+  AbsentIncludeRecorder(clang::Preprocessor &pp, std::set<std::string> &absent)
+      : pp_(pp), absent_(absent) {}
+
+  void InclusionDirective(clang::SourceLocation hashLoc, const clang::Token &includeTok,
+                          llvm::StringRef fileName, bool isAngled, clang::CharSourceRange,
+                          clang::OptionalFileEntryRef file, llvm::StringRef searchPath,
+                          llvm::StringRef, const clang::Module *, bool,
+                          clang::SrcMgr::CharacteristicKind) override {
+    if (llvm::sys::path::is_absolute(fileName) || !includeTok.getIdentifierInfo() ||
+        includeTok.getIdentifierInfo()->getPPKeywordID() == clang::tok::pp_include_next)
+      return;
+    auto consider = [&](llvm::StringRef dir) {
+      if (file && dir == searchPath)
+        return false; // the header was found here
+      llvm::SmallString<256> candidate(dir);
+      llvm::sys::path::append(candidate, fileName);
+      if (!llvm::sys::fs::exists(candidate))
+        absent_.insert(absolute(candidate));
+      return true;
+    };
+    const clang::SourceManager &sm = pp_.getSourceManager();
+    if (!isAngled)
+      if (clang::OptionalFileEntryRef includer = sm.getFileEntryRefForID(sm.getFileID(hashLoc)))
+        if (!consider(llvm::sys::path::parent_path(includer->getName())))
+          return;
+    const clang::HeaderSearch &search = pp_.getHeaderSearchInfo();
+    for (auto it = isAngled ? search.angled_dir_begin() : search.quoted_dir_begin();
+         it != search.search_dir_end(); ++it)
+      if (it->isNormalDir() && !consider(it->getDirRef()->getName()))
+        return;
+  }
+
+private:
+  clang::Preprocessor &pp_;
+  std::set<std::string> &absent_;
+};
+
 class UserCodeAction : public clang::ASTFrontendAction {
 public:
-  UserCodeAction(clang::ast_matchers::MatchFinder &finder, AnalysisSessions &analyses)
-      : finder_(finder), analyses_(analyses) {}
+  UserCodeAction(clang::ast_matchers::MatchFinder &finder, AnalysisSessions &analyses,
+                 std::set<std::string> &absentIncludes)
+      : finder_(finder), analyses_(analyses), absentIncludes_(absentIncludes) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
                                                         llvm::StringRef) override {
+    ci.getPreprocessor().addPPCallbacks(
+        std::make_unique<AbsentIncludeRecorder>(ci.getPreprocessor(), absentIncludes_));
     return std::make_unique<UserCodeConsumer>(finder_, analyses_, ci.getPreprocessor());
   }
 
 private:
   clang::ast_matchers::MatchFinder &finder_;
   AnalysisSessions &analyses_;
+  std::set<std::string> &absentIncludes_;
 };
 
 class UserCodeActionFactory : public tooling::FrontendActionFactory {
 public:
-  UserCodeActionFactory(clang::ast_matchers::MatchFinder &finder, AnalysisSessions &analyses)
-      : finder_(finder), analyses_(analyses) {}
+  UserCodeActionFactory(clang::ast_matchers::MatchFinder &finder, AnalysisSessions &analyses,
+                        std::set<std::string> &absentIncludes)
+      : finder_(finder), analyses_(analyses), absentIncludes_(absentIncludes) {}
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<UserCodeAction>(finder_, analyses_);
+    return std::make_unique<UserCodeAction>(finder_, analyses_, absentIncludes_);
   }
 
 private:
   clang::ast_matchers::MatchFinder &finder_;
   AnalysisSessions &analyses_;
+  std::set<std::string> &absentIncludes_;
 };
 
 class CollectingSink : public FindingSink {
@@ -357,6 +407,22 @@ public:
 };
 
 } // namespace
+
+std::unique_ptr<tooling::JSONCompilationDatabase> loadCompilationDatabase(llvm::StringRef path,
+                                                                         std::string &error) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    error = buffer.getError().message();
+    return nullptr;
+  }
+  // LLVM's YAML parser reads the database: the YAML bound covers JSON and YAML alike.
+  if (llvm::Error err = checkYamlNesting((*buffer)->getBuffer(), "the database")) {
+    error = llvm::toString(std::move(err));
+    return nullptr;
+  }
+  return tooling::JSONCompilationDatabase::loadFromBuffer((*buffer)->getBuffer(), error,
+                                                          tooling::JSONCommandLineSyntax::AutoDetect);
+}
 
 llvm::Expected<std::vector<tooling::CompileCommand>>
 collectTranslationUnits(const std::vector<std::string> &paths, llvm::StringRef buildDir,
@@ -372,8 +438,7 @@ collectTranslationUnits(const std::vector<std::string> &paths, llvm::StringRef b
       return llvm::createStringError(std::errc::no_such_file_or_directory, "'%s' does not exist",
                                      dbPath.c_str());
     std::string error;
-    auto db = tooling::JSONCompilationDatabase::loadFromFile(dbPath, error,
-                                                             tooling::JSONCommandLineSyntax::AutoDetect);
+    auto db = loadCompilationDatabase(dbPath, error);
     if (!db)
       return llvm::createStringError(std::errc::invalid_argument, "malformed '%s': %s",
                                      dbPath.c_str(), error.c_str());
@@ -445,17 +510,17 @@ collectTranslationUnits(const std::vector<std::string> &paths, llvm::StringRef b
   return units;
 }
 
-void addAnalysisArgumentAdjusters(tooling::ClangTool &tool, const AnalysisOptions &options) {
-  tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-      options.extraArgsBefore, tooling::ArgumentInsertPosition::BEGIN));
-  tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-      options.extraArgs, tooling::ArgumentInsertPosition::END));
-  tool.appendArgumentsAdjuster([](const tooling::CommandLineArguments &args, llvm::StringRef) {
-    tooling::CommandLineArguments out = args;
-    if (llvm::none_of(args, [](llvm::StringRef a) { return a.starts_with("-resource-dir"); }))
-      out.insert(out.begin() + 1, "-resource-dir=" AMPIFY_CLANG_RESOURCE_DIR);
-    return out;
-  });
+std::vector<std::string> analysisArguments(const tooling::CompileCommand &command, const AnalysisOptions &options) {
+  std::vector<std::string> args = command.CommandLine;
+  dropCodeLoadingFlags(args); // callers that warn about them drop them first
+  args = tooling::getInsertArgumentAdjuster(options.extraArgsBefore, tooling::ArgumentInsertPosition::BEGIN)(
+      args, command.Filename);
+  args = tooling::getInsertArgumentAdjuster(options.extraArgs, tooling::ArgumentInsertPosition::END)(
+      args, command.Filename);
+  args = HeaderOwnership(command, options).librariesAsSystem(args);
+  if (llvm::none_of(args, [](llvm::StringRef a) { return a.starts_with("-resource-dir"); }))
+    args.insert(args.begin() + std::min<size_t>(1, args.size()), "-resource-dir=" AMPIFY_CLANG_RESOURCE_DIR);
+  return args;
 }
 
 std::vector<std::string> filesRead(clang::FileManager &files) {
@@ -473,9 +538,26 @@ std::vector<std::string> filesRead(clang::FileManager &files) {
   return paths;
 }
 
+std::string absoluteIn(llvm::StringRef directory, llvm::StringRef path) {
+  llvm::SmallString<256> abs(path);
+  llvm::sys::fs::make_absolute(directory, abs);
+  llvm::sys::path::remove_dots(abs, /*remove_dot_dot=*/true);
+  if (abs.size() > 1 && llvm::sys::path::is_separator(abs.back()))
+    abs.pop_back();
+  return std::string(abs);
+}
+
+bool isUnder(llvm::StringRef file, llvm::StringRef dirOrFile) {
+  if (file == dirOrFile)
+    return true;
+  return file.starts_with(dirOrFile) && file.size() > dirOrFile.size() &&
+         llvm::sys::path::is_separator(file[dirOrFile.size()]);
+}
+
 TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &command,
                                              const AnalysisOptions &commandLineOptions,
-                                             const CallbackFactory &callbacks) {
+                                             const CallbackFactory &callbacks,
+                                             const std::map<std::string, std::string> &overlay) {
   TranslationUnitResult result;
   result.file = command.Filename;
 
@@ -492,6 +574,13 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
   }
   const AnalysisOptions &options = commandLineOptions.config ? resolved : commandLineOptions;
 
+  // Clang's tooling changes into the command's directory and aborts the process if it cannot.
+  if (!llvm::sys::fs::is_directory(command.Directory)) {
+    result.parsed = false;
+    result.failure = "its compile command's directory '" + command.Directory +
+                     "' does not exist (fix the \"directory\" of the compilation database)";
+    return result;
+  }
   tooling::CompileCommand adjusted = command;
   std::vector<std::string> dropped = dropCodeLoadingFlags(adjusted.CommandLine);
   for (const std::string &flag : dropped)
@@ -499,6 +588,7 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
                  << command.Filename << ": flags that load code are never honoured\n";
 
   adjusted.CommandLine = hostParseCommand(adjusted.CommandLine, adjusted.Filename);
+  adjusted.CommandLine = analysisArguments(adjusted, options);
 
   SingleCommandDatabase db(adjusted);
   tooling::ClangTool tool(db, {command.Filename});
@@ -507,7 +597,8 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
     cudaHeaderPaths.push_back((CudaHeaderDir + "/" + header.name).str());
   for (size_t i = 0; i < cudaHeaderPaths.size(); ++i)
     tool.mapVirtualFile(cudaHeaderPaths[i], CudaHeaders[i].text);
-  addAnalysisArgumentAdjusters(tool, options);
+  for (const auto &[path, text] : overlay)
+    tool.mapVirtualFile(path, text);
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> diagOptions = new clang::DiagnosticOptions();
   diagOptions->ShowColors = llvm::errs().has_colors();
   CompilerErrorPrinter errorPrinter(llvm::errs(), diagOptions.get());
@@ -521,9 +612,10 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
   auto live = callbacks(finder, context);
 
   int rc = 1;
+  std::set<std::string> absentIncludes;
   llvm::CrashRecoveryContext crashRecovery;
   bool survived = crashRecovery.RunSafely([&] {
-    UserCodeActionFactory factory(finder, analyses);
+    UserCodeActionFactory factory(finder, analyses, absentIncludes);
     rc = tool.run(&factory);
   });
   if (!survived) {
@@ -536,6 +628,7 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
     result.findings = std::move(sink.findings);
     applyConfigToFindings(options, command.Filename, result.findings);
     result.inputs = filesRead(tool.getFiles());
+    result.inputs.insert(result.inputs.end(), absentIncludes.begin(), absentIncludes.end());
   }
   return result;
 }

@@ -2,8 +2,9 @@
 // clang-apply-replacements and the editors and CI scripts built around it apply ampify's fixes.
 #include "ampify/Output.h"
 
+#include "ampify/SafeWriter.h"
+
 #include "clang/Tooling/DiagnosticsYaml.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/YAMLTraits.h"
 
 namespace ampify {
@@ -41,18 +42,11 @@ llvm::Error exportFixes(llvm::ArrayRef<Finding> findings, const ReportContext &c
     exported.Diagnostics.emplace_back(finding.rule, message, notes, level, context.projectRoot);
   }
 
-  std::error_code ec;
-  llvm::raw_fd_ostream out(outputPath, ec, llvm::sys::fs::OF_Text);
-  if (ec)
-    return llvm::createStringError(ec, "cannot write '%s': %s", outputPath.str().c_str(),
-                                   ec.message().c_str());
+  std::string text;
+  llvm::raw_string_ostream out(text);
   llvm::yaml::Output yaml(out);
   yaml << exported;
-  out.close();
-  if (out.has_error())
-    return llvm::createStringError(out.error(), "cannot write '%s': %s", outputPath.str().c_str(),
-                                   out.error().message().c_str());
-  return llvm::Error::success();
+  return writeFileSafely(outputPath, out.str());
 }
 
 } // namespace ampify

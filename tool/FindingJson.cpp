@@ -1,5 +1,7 @@
 #include "ampify/FindingJson.h"
 
+#include "ampify/BoundedInput.h"
+
 #include "llvm/Support/MemoryBuffer.h"
 
 namespace ampify {
@@ -137,11 +139,7 @@ llvm::Expected<json::Value> readJsonFile(llvm::StringRef path) {
   if (!buffer)
     return llvm::createStringError(buffer.getError(), "cannot read '%s': %s", path.str().c_str(),
                                    buffer.getError().message().c_str());
-  auto value = json::parse((*buffer)->getBuffer());
-  if (!value)
-    return llvm::createStringError(std::errc::invalid_argument, "'%s' is not valid JSON: %s",
-                                   path.str().c_str(), llvm::toString(value.takeError()).c_str());
-  return value;
+  return parseJsonBounded((*buffer)->getBuffer(), "'" + path.str() + "'");
 }
 
 } // namespace ampify

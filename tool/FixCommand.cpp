@@ -2,12 +2,17 @@
 #include "CommonOptions.h"
 
 #include "ampify/EditSet.h"
+#include "ampify/Preamble.h"
+#include "ampify/SafeWriter.h"
 #include "ampify/TextOutput.h"
 #include "ampify/TrainingLoopMigration.h"
 
 #include "clang/Tooling/ReplacementsYaml.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <set>
 
 namespace cl = llvm::cl;
 
@@ -22,9 +27,11 @@ cl::opt<std::string> ExportFixes("export-fixes",
                                  cl::value_desc("FILE"), cl::sub(FixCommand), cl::cat(AmpifyCategory));
 cl::opt<MigrationOptions::Dtype> Dtype(
     "dtype", cl::desc("Precision of the autocast regions"),
-    cl::values(clEnumValN(MigrationOptions::Dtype::Float16, "fp16", "float16 with a GradScaler (default)"),
-               clEnumValN(MigrationOptions::Dtype::BFloat16, "bf16", "bfloat16, autocast only, no scaler")),
-    cl::init(MigrationOptions::Dtype::Float16), cl::sub(FixCommand), cl::cat(AmpifyCategory));
+    cl::values(clEnumValN(MigrationOptions::Dtype::Float16, "fp16",
+                          "float16 with a GradScaler (default with --device=cuda or auto)"),
+               clEnumValN(MigrationOptions::Dtype::BFloat16, "bf16",
+                          "bfloat16, autocast only, no scaler (default with --device=cpu)")),
+    cl::init(MigrationOptions::Dtype::DeviceDefault), cl::sub(FixCommand), cl::cat(AmpifyCategory));
 cl::opt<MigrationOptions::Device> Device(
     "device", cl::desc("Device of the autocast regions"),
     cl::values(clEnumValN(MigrationOptions::Device::Cuda, "cuda", "CUDA"),
@@ -32,6 +39,143 @@ cl::opt<MigrationOptions::Device> Device(
                clEnumValN(MigrationOptions::Device::Auto, "auto",
                           "the program's own device expression (default; CUDA if none is visible)")),
     cl::init(MigrationOptions::Device::Auto), cl::sub(FixCommand), cl::cat(AmpifyCategory));
+
+cl::opt<bool> NoChannelsLast("no-channels-last",
+                             cl::desc("Leave conv nets in the contiguous (NCHW) memory format (by default the "
+                                      "migration converts the model and its inputs to channels_last)"),
+                             cl::sub(FixCommand), cl::cat(AmpifyCategory));
+
+cl::opt<bool> FixHazards("fix-hazards",
+                         cl::desc("Also apply the fix-its of the hazards that the migration puts under "
+                                  "autocast (they are reported either way)"),
+                         cl::sub(FixCommand), cl::cat(AmpifyCategory));
+
+/// One file's positions before and after the migration's replacements: findings made on the
+/// migrated text are reported, and their fixes applied, at the positions of the file as it is.
+class MigratedFile {
+public:
+  MigratedFile(std::string original, clang::tooling::Replacements replacements)
+      : original_(std::move(original)), replacements_(std::move(replacements)) {
+    lineStarts_.push_back(0);
+    for (size_t i = 0; i < original_.size(); ++i)
+      if (original_[i] == '\n')
+        lineStarts_.push_back(i + 1);
+  }
+
+  struct Position {
+    unsigned offset;           // in the original text
+    bool inserted = false;     // inside text the migration wrote (offset: where it was written)
+    bool inAutocast = false;   // ... and that text opens an ampify::Autocast region
+  };
+
+  Position original(unsigned migrated) const {
+    int64_t shift = 0;
+    for (const clang::tooling::Replacement &r : replacements_) {
+      int64_t start = r.getOffset() + shift;
+      if (migrated < start)
+        break;
+      if (migrated < start + static_cast<int64_t>(r.getReplacementText().size()))
+        return {r.getOffset(), true, r.getReplacementText().contains("ampify::Autocast ")};
+      shift += static_cast<int64_t>(r.getReplacementText().size()) - r.getLength();
+    }
+    return {static_cast<unsigned>(migrated - shift)};
+  }
+
+  void place(SourcePoint &point, unsigned offset) const {
+    size_t line = std::upper_bound(lineStarts_.begin(), lineStarts_.end(), offset) - lineStarts_.begin();
+    point.offset = offset;
+    point.line = line;
+    point.column = offset - lineStarts_[line - 1] + 1;
+  }
+
+private:
+  std::string original_;
+  clang::tooling::Replacements replacements_;
+  std::vector<unsigned> lineStarts_;
+};
+
+/// Moves a finding made on the migrated text to the original files' positions. Returns whether
+/// it lies under a region the migration opened (one of its notes is at the inserted
+/// `ampify::Autocast`). A fix that touches text the migration wrote is dropped.
+bool toOriginal(Finding &finding, const std::map<std::string, MigratedFile> &files,
+                const std::map<std::string, uint64_t> &originalDigests) {
+  auto move = [&](SourcePoint &point) {
+    auto file = files.find(point.file);
+    if (file == files.end())
+      return MigratedFile::Position{point.offset};
+    MigratedFile::Position at = file->second.original(point.offset);
+    file->second.place(point, at.offset);
+    return at;
+  };
+  move(finding.where);
+  bool underMigratedRegion = false;
+  for (FindingNote &note : finding.notes)
+    underMigratedRegion |= move(note.where).inAutocast;
+  std::vector<clang::tooling::Replacement> fixes;
+  for (const clang::tooling::Replacement &fix : finding.fixes) {
+    auto file = files.find(fix.getFilePath().str());
+    if (file == files.end()) {
+      fixes.push_back(fix);
+      continue;
+    }
+    MigratedFile::Position begin = file->second.original(fix.getOffset());
+    MigratedFile::Position end = file->second.original(fix.getOffset() + fix.getLength());
+    if (begin.inserted || end.inserted) {
+      fixes.clear();
+      break;
+    }
+    fixes.emplace_back(fix.getFilePath(), begin.offset, end.offset - begin.offset, fix.getReplacementText());
+  }
+  finding.fixes = std::move(fixes);
+  for (auto &[path, digest] : finding.parsedDigests)
+    if (auto original = originalDigests.find(path); original != originalDigests.end())
+      digest = original->second;
+  return underMigratedRegion;
+}
+
+/// The rules' findings over the migrated text of every TU the migration edits that lie under a
+/// region it opened: the hazards the migration exposes (`-1e9` masks, tiny epsilons...), at the
+/// positions of the files as they are.
+std::vector<Finding> exposedHazards(const std::vector<clang::tooling::CompileCommand> &units,
+                                    const std::vector<TranslationUnitResult> &results, const EditSet &edits,
+                                    const std::vector<Finding> &migrations, const AnalysisOptions &options) {
+  std::map<std::string, std::string> migratedText;
+  std::map<std::string, MigratedFile> files;
+  for (const auto &[path, replacements] : edits.files()) {
+    auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+    if (!buffer)
+      continue;
+    std::string original = (*buffer)->getBuffer().str();
+    auto migrated = clang::tooling::applyAllReplacements(original, replacements);
+    if (!migrated) {
+      llvm::consumeError(migrated.takeError());
+      continue;
+    }
+    migratedText[path] = std::move(*migrated);
+    files.emplace(path, MigratedFile(std::move(original), replacements));
+  }
+  std::map<std::string, uint64_t> originalDigests;
+  for (const Finding &migration : migrations)
+    originalDigests.insert(migration.parsedDigests.begin(), migration.parsedDigests.end());
+
+  std::vector<TranslationUnitResult> reanalysed;
+  for (size_t i = 0; i < units.size() && i < results.size(); ++i) {
+    if (!results[i].parsed ||
+        llvm::none_of(results[i].inputs, [&](const std::string &input) { return migratedText.count(input); }))
+      continue;
+    TranslationUnitResult result = analyzeTranslationUnit(units[i], options, ruleCallbacks(options), migratedText);
+    if (!result.parsed)
+      llvm::errs() << "ampify: warning: the migrated text of " << units[i].Filename
+                   << " was not checked for hazards: " << result.failure << "\n";
+    else
+      reanalysed.push_back(std::move(result));
+  }
+  std::vector<Finding> hazards;
+  for (Finding &finding : mergeFindings(reanalysed))
+    if (toOriginal(finding, files, originalDigests))
+      hazards.push_back(std::move(finding));
+  return hazards;
+}
 
 llvm::Error exportFixes(const EditSet &edits, llvm::StringRef mainFile, llvm::StringRef path) {
   clang::tooling::TranslationUnitReplacements unit;
@@ -44,7 +188,7 @@ llvm::Error exportFixes(const EditSet &edits, llvm::StringRef mainFile, llvm::St
   llvm::yaml::Output out(os);
   out << unit;
   os.flush();
-  return writeFileAtomically(path, yaml);
+  return writeFileSafely(path, yaml);
 }
 
 int runFix() {
@@ -54,6 +198,7 @@ int runFix() {
   MigrationOptions migration;
   migration.dtype = Dtype;
   migration.device = Device;
+  migration.channelsLast = !NoChannelsLast;
   CallbackFactory callbacks = [migration](clang::ast_matchers::MatchFinder &finder, RuleContext &context) {
     auto rule = std::make_unique<TrainingLoopMigration>(context, migration);
     rule->registerMatchers(finder);
@@ -76,13 +221,28 @@ int runFix() {
   for (const auto &unit : *units) {
     if (options.verbose)
       llvm::errs() << "ampify: analysing " << unit.Filename << "\n";
-    results.push_back(analyzeTranslationUnit(unit, options, callbacks));
+    // The shared preamble `check` caches (and that this run builds once for several TUs): the
+    // library headers are parsed from it; the migration only edits the user's code.
+    std::optional<std::string> pch;
+    if (auto source = llvm::MemoryBuffer::getFile(unit.Filename))
+      pch = sharedPreambleFor(unit, (*source)->getBuffer(), options, /*buildIfMissing=*/units->size() > 1);
+    results.push_back(analyzeTranslationUnit(pch ? withPreamble(unit, *pch) : unit, options, callbacks));
+    if (pch && !results.back().parsed) // a preamble at fault must not cost the migration
+      results.back() = analyzeTranslationUnit(unit, options, callbacks);
     if (!results.back().parsed)
       llvm::errs() << "ampify: error: " << unit.Filename << " was not migrated: " << results.back().failure
                    << "\n";
   }
+  registerInputsOf(results);
   size_t failed = llvm::count_if(results, [](const auto &r) { return !r.parsed; });
-  std::vector<Finding> findings = mergeFindings(results);
+  std::vector<Finding> findings;
+  size_t alreadyMigrated = 0;
+  for (Finding &finding : mergeFindings(results)) {
+    if (finding.message == TrainingLoopMigration::AlreadyMigrated)
+      ++alreadyMigrated;
+    else
+      findings.push_back(std::move(finding));
+  }
   // Never claim a migration that is not written: a loop whose edits overlap another's (two TUs
   // that migrate a shared header differently) becomes a refusal, before anything is printed.
   EditSet edits;
@@ -102,16 +262,35 @@ int runFix() {
   }
   // Warnings are the findings with no fix: refused loops, and code of a migrated loop that needs
   // the user's attention.
-  size_t refused = 0, warnings = 0;
+  size_t refused = 0, migrated = 0;
   for (Finding &finding : findings) {
     if (!finding.fixes.empty()) {
       finding.severity = Severity::Note;
+      ++migrated;
+    } else if (llvm::StringRef(finding.message).starts_with("training loop not migrated")) {
+      ++refused;
+    }
+  }
+
+  // What the migration exposes: the rules run over the migrated text, in this run.
+  std::vector<Finding> hazards;
+  if (!edits.empty())
+    hazards = exposedHazards(*units, results, edits, findings, options);
+  size_t hazardsFixed = 0;
+  for (Finding &hazard : hazards) {
+    if (!FixHazards || hazard.fixes.empty())
+      continue;
+    if (llvm::Error err = edits.addFixesOf(hazard)) {
+      llvm::errs() << "ampify: warning: " << llvm::toString(std::move(err)) << "\n";
       continue;
     }
-    ++warnings;
-    if (llvm::StringRef(finding.message).starts_with("training loop not migrated"))
-      ++refused;
+    hazard.severity = Severity::Note; // applied, like a migration
+    ++hazardsFixed;
   }
+  findings.insert(findings.end(), std::make_move_iterator(hazards.begin()), std::make_move_iterator(hazards.end()));
+  llvm::stable_sort(findings, findingLess);
+  size_t warnings = llvm::count_if(findings, [](const Finding &f) { return f.severity == Severity::Warning; });
+
   // With --diff, stdout is the patch alone.
   bool patchOnStdout = ShowDiff;
   printFindingsAsText(findings, patchOnStdout ? llvm::errs() : llvm::outs(), useColors());
@@ -133,12 +312,21 @@ int runFix() {
       llvm::errs() << "ampify: error: " << llvm::toString(std::move(err)) << "\n";
       writeFailed = true;
     } else if (!edits.empty()) {
-      llvm::errs() << "ampify: migrated " << findings.size() - warnings << " training loop(s) in "
-                   << edits.files().size() << " file(s)\n";
+      llvm::errs() << "ampify: migrated " << migrated << " training loop(s) in " << edits.files().size()
+                   << " file(s)\n";
     }
   }
   if (refused)
     llvm::errs() << "ampify: " << refused << " training loop(s) not migrated (see the warnings)\n";
+  if (!hazards.empty())
+    llvm::errs() << "ampify: " << hazards.size() << " hazard(s) now under autocast"
+                 << (FixHazards ? ", " + std::to_string(hazardsFixed) + " fixed" : std::string(" (--fix-hazards applies their fix-its)"))
+                 << "\n";
+  if (findings.empty() && !failed)
+    llvm::errs() << "ampify: nothing to migrate: "
+                 << (alreadyMigrated ? plural(alreadyMigrated, "loop") + " already migrated"
+                                     : "no training loop in " + plural(units->size(), "translation unit"))
+                 << "\n";
   if (failed || writeFailed)
     return ExitUsage;
   return warnings ? ExitFindings : ExitClean;

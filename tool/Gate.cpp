@@ -3,6 +3,7 @@
 #include "CommonOptions.h"
 
 #include "ampify/Config.h"
+#include "ampify/SafeWriter.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -109,6 +110,7 @@ bool gateSettingsFromCommandLine(GateSettings &settings, bool colors) {
       llvm::errs() << "ampify: error: --baseline and --write-baseline exclude each other\n";
       return false;
     }
+    registerInput(BaselinePath);
     auto baseline = Baseline::load(BaselinePath);
     if (!baseline) {
       llvm::errs() << "ampify: error: " << llvm::toString(baseline.takeError()) << "\n";

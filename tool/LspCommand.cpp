@@ -15,6 +15,11 @@ cl::opt<unsigned> MaxMessageMiB("max-message-mib",
                                          "this many MiB (default 64)"),
                                 cl::init(64), cl::sub(LspCommand), cl::cat(AmpifyCategory));
 
+cl::opt<unsigned> DebounceMs("debounce-ms",
+                             cl::desc("Analyse a document once its edits pause this long "
+                                      "(default 200 ms)"),
+                             cl::init(200), cl::sub(LspCommand), cl::cat(AmpifyCategory));
+
 int runLsp() {
   AnalysisOptions options;
   if (!analysisOptionsFromCommandLine(options))
@@ -23,7 +28,7 @@ int runLsp() {
   llvm::CrashRecoveryContext::Enable();
   // stdout carries the protocol; everything else goes to stderr, which editors keep as a log.
   lsp::Transport transport(stdin, stdout, size_t(MaxMessageMiB) << 20);
-  lsp::Server server(transport, options, BuildPath);
+  lsp::Server server(transport, options, BuildPath, std::chrono::milliseconds(DebounceMs));
   return server.run();
 }
 

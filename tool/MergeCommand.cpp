@@ -3,7 +3,9 @@
 // (--export-fixes); a finding in a header that several shards saw comes out once.
 #include "Commands.h"
 
+#include "ampify/BoundedInput.h"
 #include "ampify/FindingJson.h"
+#include "ampify/SafeWriter.h"
 
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -23,7 +25,7 @@ namespace {
 cl::SubCommand MergeCommand("merge", "Combine the reports of sharded runs (JSON, SARIF or fix YAML)");
 cl::list<std::string> Inputs(cl::Positional, cl::OneOrMore, cl::desc("<report>..."),
                              cl::sub(MergeCommand), cl::cat(AmpifyCategory));
-cl::opt<std::string> Output("o", cl::desc("Write the merged report here (default: stdout)"),
+cl::opt<std::string> Output("o", cl::desc("Write the merged report here (default, or '-': stdout)"),
                             cl::value_desc("FILE"), cl::sub(MergeCommand), cl::cat(AmpifyCategory));
 
 std::string serialise(const json::Value &value) {
@@ -145,6 +147,8 @@ llvm::Error mergeFixes(llvm::raw_ostream &os) {
     auto buffer = llvm::MemoryBuffer::getFile(path);
     if (!buffer)
       return llvm::createStringError(buffer.getError(), "cannot read '%s'", path.c_str());
+    if (llvm::Error err = checkYamlNesting((*buffer)->getBuffer(), "'" + path + "'"))
+      return err;
     clang::tooling::TranslationUnitDiagnostics part;
     llvm::yaml::Input yaml((*buffer)->getBuffer());
     yaml >> part;
@@ -165,6 +169,8 @@ llvm::Error mergeFixes(llvm::raw_ostream &os) {
 }
 
 int runMerge() {
+  for (const std::string &input : Inputs)
+    registerInput(input); // -o must not name one of them
   llvm::StringRef ext = llvm::sys::path::extension(Inputs.front());
   for (const std::string &input : Inputs)
     if (llvm::sys::path::extension(input) != ext) {
@@ -200,17 +206,10 @@ int runMerge() {
                  << "'\n";
     return ExitUsage;
   }
-  if (Output.empty()) {
-    llvm::outs() << os.str();
-    return ExitClean;
-  }
-  std::error_code ec;
-  llvm::raw_fd_ostream out(Output, ec);
-  if (ec) {
-    llvm::errs() << "ampify: error: cannot write '" << Output << "': " << ec.message() << "\n";
+  if (llvm::Error err = writeFileSafely(Output.empty() ? "-" : llvm::StringRef(Output), os.str())) {
+    llvm::errs() << "ampify: error: " << llvm::toString(std::move(err)) << "\n";
     return ExitUsage;
   }
-  out << os.str();
   return ExitClean;
 }
 

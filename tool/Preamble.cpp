@@ -1,6 +1,7 @@
 #include "ampify/Preamble.h"
 
 #include "ampify/FindingJson.h"
+#include "ampify/HeaderOwnership.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -15,13 +16,6 @@ namespace tooling = clang::tooling;
 namespace json = llvm::json;
 
 namespace {
-
-std::string resolve(llvm::StringRef directory, llvm::StringRef path) {
-  llvm::SmallString<256> abs(path);
-  llvm::sys::fs::make_absolute(directory, abs);
-  llvm::sys::path::remove_dots(abs, /*remove_dot_dot=*/true);
-  return std::string(abs);
-}
 
 /// Options whose value is the next argument and that only concern the build's outputs.
 bool isOutputOption(llvm::StringRef arg) {
@@ -41,7 +35,7 @@ std::vector<std::string> sharedFlags(const tooling::CompileCommand &command) {
     }
     if (arg == "-c" || arg == "-MD" || arg == "-MMD" || arg == "-MP" ||
         (arg.starts_with("-o") && arg.size() > 2) || (i > 0 && !arg.starts_with("-") &&
-                                                      resolve(command.Directory, arg) == command.Filename))
+                                                      absoluteIn(command.Directory, arg) == command.Filename))
       continue;
     flags.push_back(args[i]);
   }
@@ -62,30 +56,6 @@ bool injectsOrIsNotCxx(llvm::ArrayRef<std::string> args) {
       return true;
   }
   return false;
-}
-
-/// Directories searched for <...> before the system ones (-I): a header found there is the
-/// user's own.
-std::vector<std::string> userIncludeDirs(const tooling::CompileCommand &command,
-                                         llvm::ArrayRef<std::string> extra) {
-  std::vector<std::string> args = command.CommandLine;
-  args.insert(args.end(), extra.begin(), extra.end());
-  std::vector<std::string> dirs;
-  for (size_t i = 0; i < args.size(); ++i) {
-    llvm::StringRef arg = args[i];
-    llvm::StringRef dir;
-    if ((arg == "-I" || arg == "-idirafter") && i + 1 < args.size())
-      dir = args[++i];
-    else if (arg.consume_front("--include-directory="))
-      dir = arg;
-    else if (arg.starts_with("-idirafter"))
-      dir = arg.drop_front(strlen("-idirafter"));
-    else if (arg.consume_front("-I"))
-      dir = arg;
-    if (!dir.empty())
-      dirs.push_back(resolve(command.Directory, dir));
-  }
-  return dirs;
 }
 
 /// Skips blank space and comments from `pos`; false when a block comment does not end.
@@ -148,32 +118,25 @@ std::optional<PreamblePlan> planPreamble(const tooling::CompileCommand &command,
   if (llvm::sys::path::extension(command.Filename) == ".cu" || injectsOrIsNotCxx(command.CommandLine) ||
       injectsOrIsNotCxx(options.extraArgs) || injectsOrIsNotCxx(options.extraArgsBefore))
     return std::nullopt;
-  std::vector<std::string> extra = options.extraArgsBefore;
-  extra.insert(extra.end(), options.extraArgs.begin(), options.extraArgs.end());
-  std::vector<std::string> userDirs = userIncludeDirs(command, extra);
+  // The preamble is compiled with the arguments the TU is parsed with, which already pass the
+  // library directories as -isystem and hold the user's extra arguments.
+  tooling::CompileCommand analysed = command;
+  analysed.CommandLine = analysisArguments(command, options);
+  HeaderOwnership ownership(command, options);
 
   PreamblePlan plan;
   for (const std::string &name : leadingAngleIncludes(source)) {
-    bool userHeader = llvm::any_of(userDirs, [&](const std::string &dir) {
-      llvm::SmallString<256> path(dir);
-      llvm::sys::path::append(path, name);
-      return llvm::sys::fs::exists(path);
-    });
-    if (userHeader)
-      break;
+    if (!ownership.isLibraryInclude(name, analysed.CommandLine))
+      break; // the user's own header: its declarations must stay visible to the rules
     plan.includes.push_back(name);
   }
   if (plan.includes.empty())
     return std::nullopt;
 
   plan.headerCommand.Directory = command.Directory;
-  plan.headerCommand.CommandLine = sharedFlags(command);
+  plan.headerCommand.CommandLine = sharedFlags(analysed);
   std::vector<std::string> keyParts = {toolIdentity(), command.Directory};
   keyParts.insert(keyParts.end(), plan.headerCommand.CommandLine.begin(), plan.headerCommand.CommandLine.end());
-  keyParts.push_back("--extra-before");
-  keyParts.insert(keyParts.end(), options.extraArgsBefore.begin(), options.extraArgsBefore.end());
-  keyParts.push_back("--extra");
-  keyParts.insert(keyParts.end(), options.extraArgs.begin(), options.extraArgs.end());
   plan.flagsKey = contentKey(keyParts);
   return plan;
 }
@@ -192,10 +155,9 @@ std::string PreamblePlan::key(size_t count) const {
 
 llvm::Expected<std::vector<std::string>> buildPreamble(const tooling::CompileCommand &headerCommand,
                                                        llvm::StringRef includeText,
-                                                       llvm::StringRef pchPath,
-                                                       const AnalysisOptions &options) {
+                                                       llvm::StringRef pchPath) {
   std::string headerPath = (pchPath + ".h").str();
-  if (!writeFileAtomicallyQuiet(headerPath, includeText))
+  if (!writeFileQuietly(headerPath, includeText))
     return llvm::createStringError(std::errc::io_error, "cannot write '%s'", headerPath.c_str());
   tooling::CompileCommand command = headerCommand;
   command.Filename = headerPath;
@@ -213,13 +175,50 @@ llvm::Expected<std::vector<std::string>> buildPreamble(const tooling::CompileCom
     tooling::CompileCommand c_;
   } db(command);
   tooling::ClangTool tool(db, {headerPath});
-  tool.clearArgumentsAdjusters(); // keep -o: the output is the point
-  addAnalysisArgumentAdjusters(tool, options);
+  tool.clearArgumentsAdjusters(); // keep -o: the output is the point; the flags are final already
   tool.setPrintErrorMessage(false);
   if (tool.run(tooling::newFrontendActionFactory<PreambleAction>().get()) != 0 ||
       !llvm::sys::fs::exists(pchPath))
     return llvm::createStringError(std::errc::invalid_argument, "the preamble did not compile");
   return filesRead(tool.getFiles());
+}
+
+tooling::CompileCommand withPreamble(tooling::CompileCommand command, llvm::StringRef pch) {
+  command.CommandLine.insert(command.CommandLine.begin() + std::min<size_t>(1, command.CommandLine.size()),
+                             {"-include-pch", pch.str(), "-fpch-validate-input-files-content"});
+  return command;
+}
+
+std::optional<std::string> sharedPreambleFor(const tooling::CompileCommand &command, llvm::StringRef source,
+                                             const AnalysisOptions &options, bool buildIfMissing) {
+  if (options.preambleCacheDir.empty())
+    return std::nullopt;
+  std::optional<PreamblePlan> plan = planPreamble(command, source, options);
+  if (!plan)
+    return std::nullopt;
+  std::string warning;
+  ResultCache cache = ResultCache::open(options.preambleCacheDir, warning);
+  PreambleStore store(cache);
+  if (!store.enabled())
+    return std::nullopt;
+  FileDigests digests;
+  for (size_t count = plan->includes.size(); count > 0; --count)
+    if (auto pch = store.lookup(plan->key(count), digests))
+      return pch;
+  if (!buildIfMissing)
+    return std::nullopt;
+  std::string key = plan->key(plan->includes.size());
+  std::string pch = store.scratchPath(key);
+  auto inputs = buildPreamble(plan->headerCommand, plan->includeText(plan->includes.size()), pch);
+  if (!inputs) {
+    llvm::consumeError(inputs.takeError());
+    store.discard(key, pch);
+    return std::nullopt;
+  }
+  auto published = store.publish(key, pch, *inputs, digests);
+  if (!published)
+    store.discard(key, pch);
+  return published;
 }
 
 std::string PreambleStore::manifestPath(llvm::StringRef key) const {
@@ -239,12 +238,8 @@ std::string PreambleStore::scratchPath(llvm::StringRef key) const {
 std::optional<std::string> PreambleStore::lookup(llvm::StringRef key, FileDigests &digests) const {
   if (!enabled())
     return std::nullopt;
-  auto value = readJsonFile(manifestPath(key));
-  if (!value) {
-    llvm::consumeError(value.takeError());
-    return std::nullopt;
-  }
-  const json::Object *manifest = value->getAsObject();
+  std::optional<json::Value> value = readCacheEntry(manifestPath(key));
+  const json::Object *manifest = value ? value->getAsObject() : nullptr;
   std::optional<llvm::StringRef> pch = manifest ? manifest->getString("pch") : std::nullopt;
   std::optional<llvm::StringRef> pchDigest = manifest ? manifest->getString("pchDigest") : std::nullopt;
   // A pch's content is checked like any input: a truncated or overwritten file is not used.
@@ -261,10 +256,7 @@ std::optional<std::string> PreambleStore::publish(llvm::StringRef key, llvm::Str
   json::Object manifest{{"pch", builtPch},
                         {"pchDigest", digests.of(builtPch)},
                         {"dependencies", dependencyList(inputs, digests)}};
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << json::Value(std::move(manifest));
-  if (!writeFileAtomicallyQuiet(manifestPath(key), os.str()))
+  if (!writeCacheEntry(manifestPath(key), std::move(manifest)))
     return std::nullopt;
   return builtPch.str();
 }

@@ -14,7 +14,13 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <csignal>
+#include <cstring>
 #include <deque>
+#include <fcntl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <map>
 #include <set>
 #include <thread>
@@ -51,6 +57,81 @@ private:
   FileDigests &digests_;
   llvm::StringMap<std::string> memo_;
 };
+
+/// What SIGINT, SIGTERM and SIGHUP clean up while workers run: the workers (killed and
+/// reaped) and the run's scratch directory. Only async-signal-safe calls; afterwards the handler
+/// that was installed before (LLVM's, which removes its registered files) runs and the process
+/// dies of the signal. kill -9 cannot be caught: then the workers die of PR_SET_PDEATHSIG
+/// (Worker.cpp) and only the scratch directory stays behind.
+namespace interrupt {
+constexpr int Signals[] = {SIGINT, SIGTERM, SIGHUP};
+constexpr size_t MaxWorkers = 512;
+volatile sig_atomic_t workers[MaxWorkers];
+char scratch[4096];
+struct sigaction previous[std::size(Signals)];
+
+struct Dirent64 {
+  uint64_t ino;
+  int64_t off;
+  unsigned short reclen;
+  unsigned char type;
+  char name[];
+};
+
+void removeScratch() {
+  int fd = ::open(scratch, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd >= 0) {
+    alignas(8) char buffer[4096];
+    long got;
+    while ((got = ::syscall(SYS_getdents64, fd, buffer, sizeof(buffer))) > 0)
+      for (long at = 0; at < got;) {
+        auto *entry = reinterpret_cast<Dirent64 *>(buffer + at);
+        if (std::strcmp(entry->name, ".") != 0 && std::strcmp(entry->name, "..") != 0)
+          ::unlinkat(fd, entry->name, 0);
+        at += entry->reclen;
+      }
+    ::close(fd);
+  }
+  ::rmdir(scratch);
+}
+
+void handler(int sig) {
+  for (volatile sig_atomic_t &pid : workers)
+    if (pid > 0) {
+      ::kill(pid, SIGKILL);
+      ::waitpid(pid, nullptr, 0);
+    }
+  removeScratch();
+  for (size_t i = 0; i < std::size(Signals); ++i)
+    if (Signals[i] == sig)
+      ::sigaction(sig, &previous[i], nullptr);
+  ::raise(sig); // delivered to the previous handler once this one returns
+}
+
+void install(llvm::StringRef dir) {
+  size_t length = std::min(dir.size(), sizeof(scratch) - 1);
+  std::memcpy(scratch, dir.data(), length);
+  scratch[length] = 0;
+  struct sigaction action = {};
+  action.sa_handler = handler;
+  sigfillset(&action.sa_mask);
+  for (size_t i = 0; i < std::size(Signals); ++i)
+    ::sigaction(Signals[i], &action, &previous[i]);
+}
+
+void uninstall() {
+  for (size_t i = 0; i < std::size(Signals); ++i)
+    ::sigaction(Signals[i], &previous[i], nullptr);
+}
+
+void track(pid_t pid, bool running) {
+  for (volatile sig_atomic_t &slot : workers)
+    if (slot == (running ? 0 : pid)) {
+      slot = running ? pid : 0;
+      return;
+    }
+}
+} // namespace interrupt
 
 enum class State { Waiting, Ready, Running, Done };
 
@@ -253,11 +334,7 @@ private:
       if (group.status == PreambleGroup::Ready)
         unit.pch = group.pch;
     }
-    tooling::CompileCommand command = unit.command;
-    if (!unit.pch.empty())
-      command.CommandLine.insert(command.CommandLine.begin() + 1,
-                                 {"-include-pch", unit.pch, "-fpch-validate-input-files-content"});
-    return command;
+    return unit.pch.empty() ? unit.command : withPreamble(unit.command, unit.pch);
   }
 
   void analyseInProcess() {
@@ -297,11 +374,12 @@ private:
   bool startJob(WorkerRequest request, Job job) {
     job.requestPath = scratchFile(".request.json");
     job.resultPath = request.resultPath = scratchFile(".result.json");
+    request.parent = ::getpid();
     job.outputPath = scratchFile(".stderr");
     std::string text;
     llvm::raw_string_ostream os(text);
     os << toJSON(request);
-    if (!writeFileAtomicallyQuiet(job.requestPath, os.str()))
+    if (!writeFileQuietly(job.requestPath, os.str()))
       return false;
     std::vector<std::string> args = invocation();
     args.push_back("--worker=" + job.requestPath);
@@ -314,6 +392,7 @@ private:
       say("error: cannot start a worker: " + error);
       return false;
     }
+    interrupt::track(job.process.Pid, /*running=*/true);
     job.start = std::chrono::steady_clock::now();
     running_.push_back(std::move(job));
     return true;
@@ -435,6 +514,7 @@ private:
       return;
     }
     scratchDir_ = std::string(scratch);
+    interrupt::install(scratchDir_);
     unsigned jobs = scheduling_.jobs ? scheduling_.jobs : llvm::heavyweight_hardware_concurrency().compute_thread_count();
     jobs = std::max(1u, jobs);
     while (true) {
@@ -451,6 +531,7 @@ private:
           ++i;
           continue;
         }
+        interrupt::track(done.Pid, /*running=*/false);
         Job job = std::move(running_[i]);
         running_.erase(running_.begin() + i);
         finishJob(job, done, error, stats);
@@ -460,6 +541,7 @@ private:
       if (!any)
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
+    interrupt::uninstall();
     llvm::sys::fs::remove_directories(scratchDir_);
   }
 

@@ -6,10 +6,61 @@
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <map>
 
 namespace ampify {
+
+namespace {
+
+/// The fix-its shown under a finding's source line. Clang numbers the snippet's lines from the
+/// first line of any fix-it range, also one outside the lines it shows (at most
+/// SnippetLineLimit around the finding) or in another file: a migration's `#include` edit at
+/// line 4 made the loop at line 39 print as `4 |`. So only the fix-its of the finding's file
+/// that fit in one window of that many lines around it are shown, nearest first; all of them
+/// are still applied.
+std::vector<clang::FixItHint>
+shownFixes(const Finding &finding, clang::SourceLocation loc, const clang::SourceManager &sources,
+           llvm::function_ref<clang::SourceLocation(const std::string &, unsigned)> locate, unsigned limit) {
+  struct Candidate {
+    unsigned first, last;
+    clang::FixItHint hint;
+  };
+  unsigned caret = sources.getSpellingLineNumber(loc);
+  std::vector<Candidate> candidates;
+  for (const clang::tooling::Replacement &fix : finding.fixes) {
+    if (fix.getFilePath() != finding.where.file)
+      continue;
+    clang::SourceLocation begin = locate(fix.getFilePath().str(), fix.getOffset());
+    if (begin.isInvalid())
+      continue;
+    clang::SourceLocation end = begin.getLocWithOffset(fix.getLength());
+    candidates.push_back({sources.getSpellingLineNumber(begin), sources.getSpellingLineNumber(end),
+                          clang::FixItHint::CreateReplacement(clang::CharSourceRange::getCharRange(begin, end),
+                                                              fix.getReplacementText())});
+  }
+  auto distance = [caret](const Candidate &c) {
+    return c.last < caret ? caret - c.last : c.first > caret ? c.first - caret : 0;
+  };
+  llvm::stable_sort(candidates, [&](const Candidate &a, const Candidate &b) { return distance(a) < distance(b); });
+  unsigned first = caret, last = caret;
+  std::vector<clang::FixItHint> shown;
+  for (const Candidate &c : candidates) {
+    unsigned newFirst = std::min(first, c.first), newLast = std::max(last, c.last);
+    if (limit && newLast - newFirst + 1 > limit)
+      continue;
+    first = newFirst;
+    last = newLast;
+    shown.push_back(c.hint);
+  }
+  llvm::sort(shown, [](const clang::FixItHint &a, const clang::FixItHint &b) {
+    return a.RemoveRange.getBegin() < b.RemoveRange.getBegin();
+  });
+  return shown;
+}
+
+} // namespace
 
 void printFindingsAsText(llvm::ArrayRef<Finding> findings, llvm::raw_ostream &os, bool colors) {
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> options = new clang::DiagnosticOptions();
@@ -66,14 +117,8 @@ void printFindingsAsText(llvm::ArrayRef<Finding> findings, llvm::raw_ostream &os
       unsigned id = engine.getCustomDiagID(levelOf(finding.severity), "%0");
       clang::DiagnosticBuilder builder = engine.Report(loc, id);
       builder << (finding.message + " [" + finding.rule + "]");
-      for (const clang::tooling::Replacement &fix : finding.fixes) {
-        clang::SourceLocation begin = locate(fix.getFilePath().str(), fix.getOffset());
-        if (begin.isInvalid())
-          continue;
-        builder << clang::FixItHint::CreateReplacement(
-            clang::CharSourceRange::getCharRange(begin, begin.getLocWithOffset(fix.getLength())),
-            fix.getReplacementText());
-      }
+      for (const clang::FixItHint &hint : shownFixes(finding, loc, sources, locate, options->SnippetLineLimit))
+        builder << hint;
     }
     for (const FindingNote &note : finding.notes) {
       unsigned id = engine.getCustomDiagID(clang::DiagnosticsEngine::Note, "%0");

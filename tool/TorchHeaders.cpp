@@ -6,6 +6,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Signals.h"
 
 namespace ampify {
 namespace {
@@ -38,6 +39,7 @@ std::optional<std::string> pythonTorchPrefix(llvm::StringRef python) {
   llvm::SmallString<128> out;
   if (llvm::sys::fs::createTemporaryFile("ampify-torch", "txt", out))
     return std::nullopt;
+  llvm::sys::RemoveFileOnSignal(out);
   std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(out), llvm::StringRef("")};
   llvm::StringRef args[] = {python, "-c",
                             "import importlib.util as u; s=u.find_spec('torch'); "
@@ -45,6 +47,7 @@ std::optional<std::string> pythonTorchPrefix(llvm::StringRef python) {
   int rc = llvm::sys::ExecuteAndWait(python, args, std::nullopt, redirects, /*SecondsToWait=*/20);
   auto buffer = llvm::MemoryBuffer::getFile(out);
   llvm::sys::fs::remove(out);
+  llvm::sys::DontRemoveFileOnSignal(out);
   if (rc != 0 || !buffer)
     return std::nullopt;
   llvm::StringRef dir = (*buffer)->getBuffer().trim();

@@ -6,6 +6,10 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <csignal>
+#include <sys/prctl.h>
+#include <unistd.h>
+
 namespace ampify {
 namespace json = llvm::json;
 
@@ -29,7 +33,8 @@ json::Value toJSON(const WorkerRequest &r) {
                       {"arguments", r.command.CommandLine},
                       {"includeText", r.includeText},
                       {"output", r.output},
-                      {"result", r.resultPath}};
+                      {"result", r.resultPath},
+                      {"parent", r.parent}};
 }
 
 bool fromJSON(const json::Value &v, WorkerRequest &r, json::Path path) {
@@ -37,7 +42,8 @@ bool fromJSON(const json::Value &v, WorkerRequest &r, json::Path path) {
   std::string kind;
   if (!(o && o.map("kind", kind) && o.map("directory", r.command.Directory) &&
         o.map("file", r.command.Filename) && o.map("arguments", r.command.CommandLine) &&
-        o.map("includeText", r.includeText) && o.map("output", r.output) && o.map("result", r.resultPath)))
+        o.map("includeText", r.includeText) && o.map("output", r.output) && o.map("result", r.resultPath) &&
+        o.map("parent", r.parent)))
     return false;
   r.kind = kind == "preamble" ? WorkerRequest::Preamble : WorkerRequest::Analyze;
   return true;
@@ -55,11 +61,16 @@ int runWorker(llvm::StringRef requestPath, const AnalysisOptions &options, const
       llvm::consumeError(root.getError());
     return 3;
   }
+  // A worker outlives nothing: killed with its run (kill -9 included). If the run is already
+  // gone, the parent is no longer the one that wrote the request.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (int64_t(::getppid()) != request.parent)
+    return 3;
   json::Value result = nullptr;
   if (request.kind == WorkerRequest::Analyze) {
     result = toJSON(analyzeTranslationUnit(request.command, options, callbacks));
   } else {
-    auto inputs = buildPreamble(request.command, request.includeText, request.output, options);
+    auto inputs = buildPreamble(request.command, request.includeText, request.output);
     if (inputs)
       result = json::Object{{"built", true}, {"inputs", *inputs}};
     else
@@ -68,7 +79,7 @@ int runWorker(llvm::StringRef requestPath, const AnalysisOptions &options, const
   std::string text;
   llvm::raw_string_ostream os(text);
   os << result;
-  return writeFileAtomicallyQuiet(request.resultPath, os.str()) ? 0 : 3;
+  return writeFileQuietly(request.resultPath, os.str()) ? 0 : 3;
 }
 
 } // namespace ampify

@@ -7,6 +7,8 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <csignal>
+
 namespace ampify {
 
 llvm::cl::OptionCategory AmpifyCategory("ampify options");
@@ -27,6 +29,9 @@ const std::vector<const CommandRegistration *> &registeredCommands() { return re
 
 int main(int argc, const char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // A file-size limit (ulimit -f) makes writes fail with EFBIG, reported like a full disk; by
+  // default its signal would kill the process (LLVM's handler reports it as a crash).
+  std::signal(SIGXFSZ, SIG_IGN);
   // `FILE... -- FLAGS`: the flags are taken off here, before the options are parsed (they are
   // compile flags, not ampify's); workers get them with each TU's compile command.
   if (!ampify::takeCompileFlags(argc, argv))
@@ -52,7 +57,17 @@ int main(int argc, const char **argv) {
         llvm::errs() << "ampify: error: only check and fix take compile flags after '--'\n";
         return ampify::ExitUsage;
       }
-      return reg->run();
+      int rc = reg->run();
+      // A full disk or a closed pipe on stdout is an error to report, not an abort in the
+      // stream's destructor.
+      llvm::outs().flush();
+      if (llvm::outs().has_error()) {
+        llvm::errs() << "ampify: error: cannot write the standard output: "
+                     << llvm::outs().error().message() << "\n";
+        llvm::outs().clear_error();
+        return ampify::ExitUsage;
+      }
+      return rc;
     }
   llvm::errs() << "ampify: error: no subcommand given; run 'ampify --help'\n";
   return ampify::ExitUsage;

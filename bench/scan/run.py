@@ -1,17 +1,22 @@
 #!/usr/bin/env python3
-"""bench/scan: ampify check at codebase scale against the parsing floor and clang-tidy.
+"""bench/scan: ampify check at codebase scale against clang-tidy, side by side in one run.
 
-Builds a corpus of LibTorch TUs in a temporary directory (the testdata programs plus variants
-generated from them), writes its compile_commands.json, and measures with the same -j:
-  floor      clang++-19 -fsyntax-only on every TU (xargs -P)
-  tidy       run-clang-tidy-19 with one trivial check
-  cold       ampify check, empty cache (builds the shared preamble)
-  warm       ampify check again (result cache)
-  touched    ampify check after editing one TU
-  one-pch    clang++-19 -fsyntax-only of one TU with the precompiled <torch/torch.h>
+Builds a corpus of LibTorch TUs in a temporary project (the testdata programs plus variants
+generated from them, each a distinct file; a VCS root) with two compile_commands.json over the same
+files: one names LibTorch's include directory with -I (what include_directories(${TORCH_INCLUDE_DIRS})
+writes), one with -isystem (an imported target). With the same -j it measures:
+  tidy -I        run-clang-tidy-19 with one trivial check (-I database)
+  cold -I        ampify check, empty cache (builds the shared preamble)
+  tidy -isystem  run-clang-tidy-19 (-isystem database)
+  cold -isystem  ampify check, empty cache
+  warm           ampify check again (-I; result cache)
+  touched        ampify check after editing one TU (-I)
+  no preamble    ampify check --no-cache --no-preamble (-I): every TU parses its headers
+  one-pch        clang++-19 -fsyntax-only of one TU with the precompiled <torch/torch.h>
+  floor          (--floor) clang++-19 -fsyntax-only on every TU
 and prints the ratios against the targets of docs/scale.md.
 
-  python3 bench/scan/run.py --ampify build/tool/ampify [-j N] [--tus 32]
+  python3 bench/scan/run.py --ampify build/tool/ampify [-j N] [--tus 12] [--floor]
 """
 import argparse
 import glob
@@ -28,10 +33,19 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 TORCH_API = "/usr/include/torch/csrc/api/include"
 # The testdata programs include <ampify/amp.h>, the runtime's header, as migrated code does.
 RUNTIME_INCLUDE = os.path.join(ROOT, "runtime", "include")
-FLAGS = ["-std=c++17", "-isystem", TORCH_API, "-isystem", RUNTIME_INCLUDE]
+STYLES = ("-I", "-isystem")
 
 
-def corpus(dest, count):
+def flags(style):
+    return ["-std=c++17", style, TORCH_API, style, RUNTIME_INCLUDE]
+
+
+def corpus(project, count):
+    """`count` TUs under project/src, and project/build-I and project/build-isystem each with a
+    compile_commands.json for them."""
+    os.makedirs(os.path.join(project, ".git"))  # a project under version control
+    dest = os.path.join(project, "src")
+    os.makedirs(dest)
     sources = [p for p in sorted(glob.glob(os.path.join(ROOT, "testdata", "**", "*.cpp"), recursive=True))
                if "/mock/" not in p and "<torch/torch.h>" in open(p).read()]
     files = []
@@ -46,10 +60,14 @@ def corpus(dest, count):
         with open(path, "w") as f:
             f.write(text)
         files.append(path)
-    db = [{"directory": dest, "file": f,
-           "command": " ".join(["clang++-19", *FLAGS, "-c", f, "-o", f + ".o"])} for f in files]
-    with open(os.path.join(dest, "compile_commands.json"), "w") as f:
-        json.dump(db, f, indent=1)
+    for style in STYLES:
+        build = os.path.join(project, "build" + style)
+        os.makedirs(build)
+        db = [{"directory": build, "file": f,
+               "command": " ".join(["clang++-19", *flags(style), "-c", f, "-o", os.path.basename(f) + ".o"])}
+              for f in files]
+        with open(os.path.join(build, "compile_commands.json"), "w") as f:
+            json.dump(db, f, indent=1)
     return files
 
 
@@ -64,68 +82,90 @@ def peak_rss_mib(stderr):
     return int(m.group(1)) if m else None
 
 
+def summary(stderr):
+    return re.search(r"\d+ TU\(s\):.*", stderr).group(0)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--ampify", required=True)
     ap.add_argument("-j", type=int, default=os.cpu_count())
-    ap.add_argument("--tus", type=int, default=32)
+    ap.add_argument("--tus", type=int, default=12)
+    ap.add_argument("--floor", action="store_true", help="also time clang++-19 -fsyntax-only on every TU")
     args = ap.parse_args()
 
     work = tempfile.mkdtemp(prefix="ampify-bench-scan-")
-    src = os.path.join(work, "src")
-    os.makedirs(src)
-    files = corpus(src, args.tus)
-    cache = os.path.join(work, "cache")
-    print("corpus: %d TUs in %s, -j %d" % (len(files), src, args.j), flush=True)
+    project = os.path.join(work, "proj")
+    files = corpus(project, args.tus)
+    build = {style: os.path.join(project, "build" + style) for style in STYLES}
+    print("corpus: %d TUs in %s, -j %d; load average before: %s" %
+          (len(files), project, args.j, " ".join(open("/proc/loadavg").read().split()[:3])), flush=True)
 
-    flags = FLAGS
-    floor, r = timed(["xargs", "-P", str(args.j), "-n", "1", "clang++-19", "-fsyntax-only", *flags],
-                     input="\n".join(files))
-    assert r.returncode == 0, r.stderr[-2000:]
-    print("floor   clang++-19 -fsyntax-only: %7.1f s" % floor, flush=True)
+    def check(style, *extra):
+        return [args.ampify, "check", "-p", build[style], "-j", str(args.j), "--verbose", "--fail-on=none",
+                "--color=never", *extra]
 
-    tidy, r = timed(["run-clang-tidy-19", "-p", src, "-j", str(args.j), "-quiet",
-                     "-checks=-*,misc-unused-alias-decls", *files])
-    print("tidy    run-clang-tidy-19:        %7.1f s (exit %d)" % (tidy, r.returncode), flush=True)
+    tidy, cold, cold_run = {}, {}, {}
+    for style in STYLES:
+        tidy[style], r = timed(["run-clang-tidy-19", "-p", build[style], "-j", str(args.j), "-quiet",
+                                "-checks=-*,misc-unused-alias-decls", *files])
+        print("tidy %-8s run-clang-tidy-19:      %7.1f s (exit %d)" % (style, tidy[style], r.returncode), flush=True)
+        cache = os.path.join(work, "cache" + style)
+        cold[style], cold_run[style] = timed(check(style, "--cache-dir=" + cache))
+        assert cold_run[style].returncode == 0, cold_run[style].stderr[-3000:]
+        print("cold %-8s ampify check:           %7.1f s  %s" % (style, cold[style], summary(cold_run[style].stderr)),
+              flush=True)
 
-    check = [args.ampify, "check", "-p", src, "-j", str(args.j), "--cache-dir=" + cache, "--verbose",
-             "--fail-on=none", "--color=never"]
-    cold, rc = timed(check)
-    assert rc.returncode == 0, rc.stderr[-3000:]
-    print("cold    ampify check:             %7.1f s  peak worker RSS %s MiB" % (cold, peak_rss_mib(rc.stderr)), flush=True)
-    warm, rw = timed(check)
-    assert rw.returncode == 0 and rw.stdout == rc.stdout, rw.stderr[-3000:]
-    print("warm    ampify check:             %7.1f s  (%s)" % (warm, re.search(r"\d+ TU\(s\):[^;]*", rw.stderr).group(0)), flush=True)
+    cache = "--cache-dir=" + os.path.join(work, "cache-I")
+    warm, rw = timed(check("-I", cache))
+    assert rw.returncode == 0 and rw.stdout == cold_run["-I"].stdout, rw.stderr[-3000:]
+    print("warm    ampify check:             %7.1f s  (%s)" % (warm, summary(rw.stderr)), flush=True)
     with open(files[0], "a") as f:
         f.write("\n// touched\n")
-    touched, rt = timed(check)
+    touched, rt = timed(check("-I", cache))
     assert rt.returncode == 0, rt.stderr[-3000:]
-    print("touched ampify check, 1 file:     %7.1f s  (%s)" % (touched, re.search(r"\d+ TU\(s\):[^;]*", rt.stderr).group(0)), flush=True)
+    print("touched ampify check, 1 file:     %7.1f s  (%s)" % (touched, summary(rt.stderr)), flush=True)
+
+    plain, rs = timed(check("-I", "--no-cache", "--no-preamble"))
+    assert rs.returncode == 0, rs.stderr[-3000:]
+    print("no preamble ampify check -I:      %7.1f s  (%s)" % (plain, summary(rs.stderr)), flush=True)
 
     pch = os.path.join(work, "torch.pch")
     # The reference TU is parsed with the kind of preamble ampify builds (templates instantiated
     # in the pch), so "one changed file" is compared with the best clang can do for one TU.
-    pch_build, r = timed(["clang++-19", "-x", "c++-header", *flags, "-fpch-instantiate-templates",
+    pch_build, r = timed(["clang++-19", "-x", "c++-header", *flags("-isystem"), "-fpch-instantiate-templates",
                           os.path.join(TORCH_API, "torch", "torch.h"), "-o", pch])
-    one_pch, r = timed(["clang++-19", "-fsyntax-only", *flags, "-include-pch", pch, files[1]])
+    one_pch, r = timed(["clang++-19", "-fsyntax-only", *flags("-isystem"), "-include-pch", pch, files[1]])
     assert r.returncode == 0, r.stderr[-2000:]
     print("one-pch clang++-19, 1 TU + pch:   %7.1f s  (pch built in %.1f s)" % (one_pch, pch_build), flush=True)
 
-    same, rs = timed([args.ampify, "check", "-p", src, "-j", str(args.j), "--no-cache", "--no-preamble",
-                      "--fail-on=none", "--color=never"])
-    # The cold run (preamble) and the touched run (cache + preamble) must report exactly what a
+    floor = None
+    if args.floor:
+        floor, r = timed(["xargs", "-P", str(args.j), "-n", "1", "clang++-19", "-fsyntax-only", *flags("-isystem")],
+                         input="\n".join(files))
+        assert r.returncode == 0, r.stderr[-2000:]
+        print("floor   clang++-19 -fsyntax-only: %7.1f s" % floor, flush=True)
+
+    # Both cold runs (preamble), and the touched run (cache + preamble), must report exactly what a
     # run with neither does (the touched file only gained a comment at its end).
-    identical = rs.returncode == 0 and rs.stdout == rc.stdout == rt.stdout
-    print("findings identical without cache and preamble: %s (%d lines)" % (identical, len(rs.stdout.splitlines())))
+    identical = rs.stdout == cold_run["-I"].stdout == cold_run["-isystem"].stdout == rt.stdout
+    print("findings identical (-I and -isystem, with and without cache and preamble): %s (%d lines)" %
+          (identical, len(rs.stdout.splitlines())))
+    print("load average after: %s" % " ".join(open("/proc/loadavg").read().split()[:3]))
     print()
-    rss = peak_rss_mib(rc.stderr) or 0
-    rows = [("cold / clang-tidy", cold / tidy, "<= 0.25", cold / tidy <= 0.25),
-            ("warm re-run", warm, "<= 2 s", warm <= 2),
+    rss = max(peak_rss_mib(cold_run[s].stderr) or 0 for s in STYLES)
+    rows = [("cold -I / clang-tidy", cold["-I"] / tidy["-I"], "<= 0.25", cold["-I"] / tidy["-I"] <= 0.25),
+            ("cold -isystem / clang-tidy", cold["-isystem"] / tidy["-isystem"], "<= 0.25",
+             cold["-isystem"] / tidy["-isystem"] <= 0.25),
+            ("cold without preamble / clang-tidy -I", plain / tidy["-I"], "(info)", True),
+            ("warm re-run (s)", warm, "<= 1 s", warm <= 1),
+            ("warm / clang-tidy -I", warm / tidy["-I"], "(info)", True),
+            ("one changed file / clang-tidy -I", touched / tidy["-I"], "(info)", True),
             ("one changed file / one TU with pch", touched / one_pch, "<= 1.5", touched / one_pch <= 1.5),
             ("peak RSS per worker (MiB)", rss, "<= 1024", rss <= 1024),
-            ("identical findings without cache/preamble", float(identical), "== 1", identical),
-            ("cold / parsing floor", cold / floor, "(info)", True),
-            ("ampify without cache or preamble / floor", same / floor, "(info)", True)]
+            ("identical findings", float(identical), "== 1", identical)]
+    if floor:
+        rows.append(("cold -I / parsing floor", cold["-I"] / floor, "(info)", True))
     for name, value, target, ok in rows:
         print("%-42s %8.2f  target %-8s %s" % (name, value, target, "ok" if ok else "MISSED"))
     shutil.rmtree(work, ignore_errors=True)

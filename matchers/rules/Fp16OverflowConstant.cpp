@@ -19,6 +19,9 @@ namespace ampify {
 namespace {
 
 constexpr double HalfMax = 65504.0;
+/// What a mask constant becomes: fp16's lowest finite value, which fp16, bf16 and fp32 all hold.
+/// -inf would turn a fully masked row into NaN after softmax (exp(-inf - -inf)).
+constexpr llvm::StringLiteral MaskLowest = "-65504.0", MaskHighest = "65504.0";
 
 class Fp16OverflowConstantRule : public Rule {
 public:
@@ -62,16 +65,21 @@ public:
       bool mask = op == "masked_fill" || op == "masked_fill_";
       // A parameter's value is one caller's: the other callers' calls must not change.
       if (mask && !overflowing->fromCaller)
-        finding.replace(arg->getSourceRange(), value < 0 ? "-std::numeric_limits<float>::infinity()"
-                                                         : "std::numeric_limits<float>::infinity()");
+        finding.replace(arg->getSourceRange(), value < 0 ? MaskLowest : MaskHighest);
       else if (mask)
-        finding.note(arg->getBeginLoc(), "use -std::numeric_limits<float>::infinity() for a mask");
+        finding.note(arg->getBeginLoc(), "use -65504.0 for a mask: finite in fp16, bf16 and fp32 (-inf makes a "
+                                         "fully masked row NaN after softmax)");
       else
         finding.note(arg->getBeginLoc(), value < 0 ? "use the dtype's lowest value, e.g. "
                                                      "std::numeric_limits<c10::Half>::lowest() (-65504)"
                                                    : "use the dtype's largest value, e.g. "
                                                      "std::numeric_limits<c10::Half>::max() (65504)");
-      addReasonNotes(finding, flow, written->fact);
+      // Why the tensor written into is fp16: its input's chain (`scores` is the output of
+      // `matmul`), not the flagged call itself.
+      const PrecisionFact *why = &written->fact;
+      if (why->from && why->where == call->getBeginLoc())
+        why = why->from.get();
+      addReasonNotes(finding, flow, *why);
       addRegionNote(finding, written->region);
     }
   }

@@ -33,7 +33,7 @@ public:
     if (!out)
       base.consume_back("_");
     const PrecisionFlow &flow = analysis(ctx).flow();
-    std::optional<CastPolicy> policy = flow.policies().lookup(base);
+    std::optional<CastPolicy> policy = flow.policies().lookup(base, autocastDevice(flow.regionOf(call)));
     if (!policy || (*policy != CastPolicy::Fp32 && *policy != CastPolicy::Fp32UnlessDtype))
       return;
     // The tensor computed on: the object of `x.exp_()`, the first argument of `at::exp_(x)`,

@@ -4,7 +4,11 @@
 // (docs/rules/ampify-tensor-core-alignment.md, bench/tensor_cores). The dimensions are read from
 // the constructions in user code (the holder, Impl, options or make_shared call the user wrote;
 // LibTorch builds its own options inside the headers) and from literal tensor shapes that flow
-// into matmul/mm/bmm/linear. Values go through ConstantEvaluator; an unknown value is skipped.
+// into matmul/mm/bmm/linear, and the head dim of hand-written attention (the last entry of a
+// 4-d `view`/`reshape` whose result is an operand of matmul or scaled_dot_product_attention).
+// Values go through ConstantEvaluator; an unknown value is skipped. A misaligned named constant
+// is reported once, at its definition, with each dimension it sizes as a note; a literal (or a
+// value computed from constants) is reported where it is used.
 // No fix-it: padding a model dimension changes its checkpoints, so the suggestion is text only.
 #include "ampify/ConstantValue.h"
 #include "ampify/PrecisionFlow.h"
@@ -19,6 +23,8 @@
 #include "llvm/ADT/DenseSet.h"
 
 #include <limits>
+#include <map>
+#include <optional>
 #include <set>
 
 using namespace clang;
@@ -138,7 +144,8 @@ public:
     finder.addMatcher(callExpr(callee(functionDecl(hasAnyName("::at::matmul", "::at::mm", "::at::bmm", "::at::linear",
                                                               "::torch::nn::functional::linear",
                                                               "::at::Tensor::matmul", "::at::Tensor::mm",
-                                                              "::at::Tensor::bmm"))))
+                                                              "::at::Tensor::bmm", "::at::scaled_dot_product_attention",
+                                                              "::at::_scaled_dot_product_attention"))))
                           .bind("product"),
                       this);
     finder.addMatcher(cxxOperatorCallExpr(hasOverloadedOperatorName("=")).bind("assign"), this);
@@ -146,6 +153,7 @@ public:
 
   void onStartOfTranslationUnit() override {
     found_.clear();
+    misaligned_.clear();
     tiedEmbeddings_.clear();
     reported_.clear();
     evaluator_ = nullptr;
@@ -207,7 +215,9 @@ public:
         break;
       }
     }
+    reportMisaligned();
     found_.clear();
+    misaligned_.clear();
     tiedEmbeddings_.clear();
     reported_.clear();
     evaluator_ = nullptr;
@@ -220,6 +230,15 @@ private:
   std::vector<FoundDim> found_;
   llvm::DenseSet<const ValueDecl *> tiedEmbeddings_;
   std::set<std::tuple<unsigned, std::string, int64_t>> reported_;
+  /// One misaligned value of one dimension: reported by reportMisaligned, grouped by the constant
+  /// that causes it.
+  struct Misaligned {
+    FoundDim dim;
+    std::string role;
+    ConstantValue value;
+    std::string why;
+  };
+  std::vector<Misaligned> misaligned_;
   const int64_t multiple_, minDim_;
   const bool checkBatch_, flagImageChannels_, flagRegressionHeads_;
 
@@ -386,8 +405,13 @@ private:
       return {};
     if (!llvm::is_contained({"randn", "rand", "zeros", "ones", "empty", "full"}, function) || call->getNumArgs() < 1)
       return {};
-    // IntArrayRef from a braced list: the InitListExpr under the ArrayRef/initializer_list wrappers.
-    const Stmt *arg = call->getArg(0);
+    return bracedList(call->getArg(0));
+  }
+
+  /// The entries of an IntArrayRef written as a braced list (`{B, T, 12, 64}`): the InitListExpr
+  /// under the ArrayRef/initializer_list wrappers. Empty for anything else.
+  static std::vector<const Expr *> bracedList(const Expr *e) {
+    const Stmt *arg = e;
     for (int i = 0; i < 8 && arg && !isa<InitListExpr>(arg); ++i) {
       auto children = arg->children();
       arg = children.empty() ? nullptr : *children.begin();
@@ -396,6 +420,46 @@ private:
     if (!list)
       return {};
     return std::vector<const Expr *>(list->inits().begin(), list->inits().end());
+  }
+
+  /// A hand-written split into attention heads that reaches an attention operand: the `view` or
+  /// `reshape` to {B, T, heads, head_dim} (4 entries) behind `e`, through transpose, permute,
+  /// contiguous, dtype/device moves and locals never reassigned. Null if there is none.
+  const CXXMemberCallExpr *headSplit(const Expr *e, int depth = 0) {
+    e = stripWrappers(e);
+    if (!e || depth > 6)
+      return nullptr;
+    if (const auto *ref = dyn_cast<DeclRefExpr>(e)) {
+      const auto *var = dyn_cast<VarDecl>(ref->getDecl());
+      if (!var || !var->isLocalVarDecl() || var->getType()->isReferenceType() || !var->getInit() ||
+          evaluator_->mayChange(var))
+        return nullptr;
+      return headSplit(var->getInit(), depth + 1);
+    }
+    const auto *call = dyn_cast<CXXMemberCallExpr>(e);
+    const CXXMethodDecl *method = call ? call->getMethodDecl() : nullptr;
+    if (!method || !method->getIdentifier() || method->getParent()->getName() != "Tensor")
+      return nullptr;
+    llvm::StringRef name = method->getName();
+    if ((name == "view" || name == "reshape") && call->getNumArgs() == 1)
+      return bracedList(call->getArg(0)).size() == 4 ? call : nullptr;
+    if (llvm::is_contained({"transpose", "permute", "contiguous", "to", "cuda", "half", "bfloat16", "clone"}, name))
+      return headSplit(call->getImplicitObjectArgument(), depth + 1);
+    return nullptr;
+  }
+
+  void recordHeadDim(const Expr *operand) {
+    const CXXMemberCallExpr *split = headSplit(operand);
+    if (!split)
+      return;
+    const Expr *headDim = bracedList(split->getArg(0)).back();
+    std::vector<ConstantValue> values = evaluator_->evaluate(headDim);
+    if (values.empty())
+      return;
+    std::string method = split->getMethodDecl()->getName().str();
+    found_.push_back(FoundDim{"head dim", DimClass::Feature, "K of Q*K^T and N of attention*V in every head",
+                              "the `" + method + "` into attention heads", "", nullptr, split, headDim,
+                              std::move(values)});
   }
 
   void recordShapeDim(const CallExpr *call, const Expr *dimExpr, const char *role, DimClass dimClass,
@@ -420,6 +484,15 @@ private:
     }
     if (!lhs || !rhs)
       return;
+    // Hand-written attention: q.matmul(k.transpose(-2, -1)), attention.matmul(v), or the fused
+    // scaled_dot_product_attention(q, k, v).
+    if (llvm::StringRef(calleeName(call)).ends_with("scaled_dot_product_attention")) {
+      for (unsigned i = 0; i < 3 && i < call->getNumArgs(); ++i)
+        recordHeadDim(call->getArg(i));
+      return;
+    }
+    recordHeadDim(lhs);
+    recordHeadDim(rhs);
     if (const ValueDecl *embedding = embeddingOfWeight(rhs))
       tiedEmbeddings_.insert(embedding);
     bool linear = llvm::StringRef(calleeName(call)).ends_with("::linear");
@@ -463,14 +536,79 @@ private:
     SourceLocation loc = dim.where->getBeginLoc();
     if (!reported_.insert({loc.getRawEncoding(), role, value.value}).second)
       return;
-    int64_t next = (value.value / multiple_ + 1) * multiple_;
-    std::string message = role + " = " + std::to_string(value.value) + " of " + dim.subject + why +
-                          " is not a multiple of " + std::to_string(multiple_) + ": it is " + dim.gemm +
-                          ", which runs on slower kernels when misaligned; consider " + std::to_string(next);
-    if (dim.dimClass == DimClass::Batch)
+    misaligned_.push_back({dim, role, value, why});
+  }
+
+  /// The step of `value`'s derivation that defines it: the innermost named constant (variable,
+  /// macro, enumerator, member initialiser) holding exactly the misaligned value. None for a
+  /// literal, a value computed from constants at the use, or one passed as a literal argument.
+  static std::optional<size_t> definingOrigin(const ConstantValue &value) {
+    for (size_t i = 0; i < value.origins.size(); ++i)
+      if (!value.origins[i].definedName.empty() && value.origins[i].value == static_cast<double>(value.value))
+        return i;
+    return std::nullopt;
+  }
+
+  std::string nextMultiple(int64_t value) const { return std::to_string((value / multiple_ + 1) * multiple_); }
+
+  /// One finding per cause: each misaligned constant once, at its definition, with the
+  /// dimensions it sizes as notes; every other misaligned value where it is used.
+  void reportMisaligned() {
+    std::vector<std::vector<const Misaligned *>> groups;
+    std::map<std::pair<unsigned, int64_t>, size_t> groupOf;
+    for (const Misaligned &m : misaligned_) {
+      std::optional<size_t> origin = definingOrigin(m.value);
+      if (!origin) {
+        groups.push_back({&m});
+        continue;
+      }
+      auto key = std::make_pair(m.value.origins[*origin].loc.getRawEncoding(), m.value.value);
+      auto [it, fresh] = groupOf.try_emplace(key, groups.size());
+      if (fresh)
+        groups.emplace_back();
+      groups[it->second].push_back(&m);
+    }
+    for (const auto &group : groups) {
+      const Misaligned &first = *group.front();
+      std::optional<size_t> origin = definingOrigin(first.value);
+      if (!origin) {
+        reportAtUse(first);
+        continue;
+      }
+      const ValueOrigin &definition = first.value.origins[*origin];
+      std::string uses;
+      for (const Misaligned *m : group)
+        uses += (uses.empty() ? "" : ", ") + use(*m);
+      std::string message = definition.definedName + " = " + std::to_string(first.value.value) +
+                            " is not a multiple of " + std::to_string(multiple_) + " and sizes " +
+                            (group.size() == 1 ? uses + ", " + first.dim.gemm + ", which runs"
+                                               : std::to_string(group.size()) + " GEMM dimensions (" + uses +
+                                                     "), which run") +
+                            " on slower kernels when misaligned; consider " + nextMultiple(first.value.value);
+      FindingBuilder finding = report(*ctx_, definition.loc, message);
+      addOriginNotes(finding, llvm::ArrayRef(first.value.origins).take_front(*origin));
+      std::set<std::pair<unsigned, std::string>> noted;
+      for (const Misaligned *m : group) {
+        finding.note(m->dim.where->getBeginLoc(),
+                     definition.definedName + " is used here as " + use(*m) + ": " + m->dim.gemm);
+        // How the value got from the definition to this use (a call's argument, a member).
+        for (const ValueOrigin &step : llvm::ArrayRef(m->value.origins).drop_front(*origin + 1))
+          if (noted.insert({step.loc.getRawEncoding(), step.message}).second)
+            finding.note(step.loc, step.message);
+      }
+    }
+  }
+
+  static std::string use(const Misaligned &m) { return m.role + " of " + m.dim.subject + m.why; }
+
+  void reportAtUse(const Misaligned &m) {
+    std::string message = m.role + " = " + std::to_string(m.value.value) + " of " + m.dim.subject + m.why +
+                          " is not a multiple of " + std::to_string(multiple_) + ": it is " + m.dim.gemm +
+                          ", which runs on slower kernels when misaligned; consider " + nextMultiple(m.value.value);
+    if (m.dim.dimClass == DimClass::Batch)
       message += " (the batch dimension costs little on recent GPUs: see the rule's documentation)";
-    FindingBuilder finding = report(*ctx_, loc, message);
-    addOriginNotes(finding, value.origins);
+    FindingBuilder finding = report(*ctx_, m.dim.where->getBeginLoc(), message);
+    addOriginNotes(finding, m.value.origins);
   }
 };
 

@@ -7,7 +7,12 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <exception>
 #include <string>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+#include <vector>
 
 namespace ampify {
 
@@ -42,7 +47,19 @@ void check_autocast_dtype(c10::DeviceType device, c10::ScalarType dtype) {
   }
 }
 
+namespace {
+// The open scopes of each thread, innermost last: what exit() checks LIFO order against. Shared
+// (under a mutex) so that a scope destroyed on another thread can take itself off its own
+// thread's list and leave no dangling entry there.
+std::mutex open_scopes_mutex;
+std::unordered_map<std::thread::id, std::vector<Autocast*>> open_scopes_by_thread;
+
+std::vector<Autocast*>& open_scopes_of(std::thread::id thread) { return open_scopes_by_thread[thread]; }
+}  // namespace
+
 Autocast::Autocast(c10::DeviceType device) : Autocast(AutocastOptions(device)) {}
+
+Autocast::Autocast(c10::DeviceType device, c10::ScalarType dtype) : Autocast(AutocastOptions(device).dtype(dtype)) {}
 
 Autocast::Autocast(const AutocastOptions& options) : device_(options.device()) {
   compat::check_device(device_);
@@ -64,19 +81,72 @@ Autocast::Autocast(const AutocastOptions& options) : device_(options.device()) {
   compat::set_autocast_dtype(device_, dtype_);
   compat::increment_nesting();
   compat::set_cache_enabled(cache);
+  thread_ = std::this_thread::get_id();
+  std::lock_guard<std::mutex> lock(open_scopes_mutex);
+  open_scopes_of(thread_).push_back(this);
   active_ = true;
 }
 
-Autocast::~Autocast() {
-  try {
-    exit();
-  } catch (...) {
-    // Never throw from a destructor; the restore calls above do not throw in practice.
+Autocast::~Autocast() noexcept(false) {
+  if (!active_) return;
+  const bool unwinding = std::uncaught_exceptions() > 0;
+  const char* msg = nullptr;
+  if (std::this_thread::get_id() != thread_) {
+    // The state to restore belongs to the other thread, which nothing here can change: take the
+    // scope off that thread's list and report.
+    std::lock_guard<std::mutex> lock(open_scopes_mutex);
+    auto& open = open_scopes_of(thread_);
+    open.erase(std::remove(open.begin(), open.end(), this), open.end());
+    active_ = false;
+    msg = "ampify::Autocast: a scope was destroyed on another thread than the one that opened it; autocast "
+          "stays as that scope set it on its own thread. Destroy (or exit()) each scope on the thread that "
+          "created it";
+  } else {
+    std::vector<Autocast*> inner;  // scopes opened after this one and still active, innermost first
+    {
+      std::lock_guard<std::mutex> lock(open_scopes_mutex);
+      const auto& open = open_scopes_of(thread_);
+      for (auto it = open.rbegin(); it != open.rend() && *it != this; ++it) inner.push_back(*it);
+    }
+    // End them first, so that this thread's autocast state ends as it was before this scope;
+    // their own destructors then do nothing.
+    for (Autocast* a : inner) a->restore();
+    restore();
+    if (!inner.empty())
+      msg = "ampify::Autocast: a scope was destroyed while a scope opened after it was still active (not in "
+            "LIFO order); both were ended and autocast restored to its state before the outer scope. End "
+            "nested scopes innermost first";
   }
+  if (msg == nullptr) return;
+  if (unwinding) {
+    TORCH_WARN(msg);  // throwing now would terminate the program
+    return;
+  }
+  TORCH_CHECK(false, msg);
 }
 
 void Autocast::exit() {
   if (!active_) return;
+  TORCH_CHECK(std::this_thread::get_id() == thread_,
+              "ampify::Autocast::exit: called on another thread than the one that opened the scope (the autocast "
+              "state is per thread); call exit() on the thread that created the scope");
+  {
+    std::lock_guard<std::mutex> lock(open_scopes_mutex);
+    const auto& open = open_scopes_of(thread_);
+    TORCH_CHECK(!open.empty() && open.back() == this,
+                "ampify::Autocast::exit: a scope opened after this one is still active; end scopes in LIFO order "
+                "(innermost first). Nothing was changed");
+  }
+  restore();
+}
+
+void Autocast::restore() {
+  {
+    std::lock_guard<std::mutex> lock(open_scopes_mutex);
+    auto& open = open_scopes_of(thread_);
+    open.erase(std::remove(open.begin(), open.end(), this), open.end());
+    if (open.empty()) open_scopes_by_thread.erase(thread_);
+  }
   active_ = false;
   // torch.autocast.__exit__
   if (compat::decrement_nesting() == 0) compat::clear_cache();

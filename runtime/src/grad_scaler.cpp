@@ -6,12 +6,20 @@
 #if AMPIFY_HAS_FUSED_ADAMW
 #include <ATen/ops/_fused_adamw.h>
 #endif
+#if AMPIFY_HAS_FUSED_ADAM
+#include <ATen/ops/_fused_adam.h>
+#endif
+#if AMPIFY_HAS_FUSED_SGD
+#include <ATen/ops/_fused_sgd.h>
+#endif
 
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <iostream>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <type_traits>
 
@@ -136,17 +144,24 @@ void update_scale_reference_(at::Tensor& scale, at::Tensor& growth_tracker, cons
 
 }  // namespace detail
 
+namespace {
+// The checks of the constructor, also applied to every value load() reads.
+void check_options(double init_scale, double growth_factor, double backoff_factor, int64_t growth_interval,
+                   const char* where) {
+  TORCH_CHECK(growth_factor > 1.0, where, "growth_factor must be > 1.0, got ", growth_factor);
+  TORCH_CHECK(backoff_factor > 0.0 && backoff_factor < 1.0, where, "backoff_factor must be in (0, 1), got ",
+              backoff_factor);
+  TORCH_CHECK(growth_interval > 0, where, "growth_interval must be > 0, got ", growth_interval);
+  TORCH_CHECK(growth_interval <= INT32_MAX, where, "growth_interval must fit in int32, got ", growth_interval);
+  TORCH_CHECK(init_scale > 0.0 && std::isfinite(init_scale), where, "init_scale must be finite and > 0, got ",
+              init_scale);
+}
+}  // namespace
+
 GradScaler::GradScaler(GradScalerOptions options)
     : options_(options), enabled_(options.enabled() && !runtime_disabled()), init_scale_(options.init_scale()) {
-  TORCH_CHECK(options_.growth_factor() > 1.0, "ampify::GradScaler: growth_factor must be > 1.0, got ",
-              options_.growth_factor());
-  TORCH_CHECK(options_.backoff_factor() > 0.0 && options_.backoff_factor() < 1.0,
-              "ampify::GradScaler: backoff_factor must be in (0, 1), got ", options_.backoff_factor());
-  TORCH_CHECK(options_.growth_interval() > 0, "ampify::GradScaler: growth_interval must be > 0, got ",
-              options_.growth_interval());
-  TORCH_CHECK(options_.growth_interval() <= INT32_MAX, "ampify::GradScaler: growth_interval must fit in int32");
-  TORCH_CHECK(options_.init_scale() > 0.0 && std::isfinite(options_.init_scale()),
-              "ampify::GradScaler: init_scale must be finite and > 0, got ", options_.init_scale());
+  check_options(options_.init_scale(), options_.growth_factor(), options_.backoff_factor(),
+                options_.growth_interval(), "ampify::GradScaler: ");
   if (const char* trace = std::getenv("AMPIFY_SCALER_TRACE"))
     trace_path_ = trace;
 }
@@ -262,10 +277,15 @@ void GradScaler::unscale_(torch::optim::Optimizer& optimizer) {
   st.stage = Stage::UNSCALED;
 }
 
-bool GradScaler::step(torch::optim::Optimizer& optimizer, torch::optim::Optimizer::LossClosure closure) {
+StepResult::operator bool() const {
+  if (!found_inf_.defined()) return stepped_;
+  return found_inf_.item<float>() == 0.0f;
+}
+
+StepResult GradScaler::step(torch::optim::Optimizer& optimizer, torch::optim::Optimizer::LossClosure closure) {
   if (!enabled_) {
     optimizer.step(std::move(closure));
-    return true;
+    return StepResult(true);
   }
   TORCH_CHECK(!closure, "ampify::GradScaler: closures are not supported by step() when the scaler is enabled "
                         "(as in PyTorch); compute the loss before calling step()");
@@ -275,6 +295,13 @@ bool GradScaler::step(torch::optim::Optimizer& optimizer, torch::optim::Optimize
               "ampify::GradScaler: step() has already been called on this optimizer since the last update(); "
               "call scaler.update() once at the end of each iteration. ",
               stage_hint);
+  std::string why;  // stays empty with fused_step(false): the unfused path was asked for
+  const FusedKind kind = options_.fused_step() ? fused_kind(optimizer, why) : FusedKind::NONE;
+  if (kind != FusedKind::NONE) {
+    fused_step(optimizer, kind, &st);
+    return StepResult(st.found_inf_reduced);
+  }
+  say_fallback_once(why);
   if (st.stage == Stage::READY) unscale_(optimizer);
   TORCH_CHECK(!st.found_inf_per_device.empty(),
               "ampify::GradScaler: no inf checks were recorded for this optimizer: none of its parameters has a "
@@ -286,25 +313,105 @@ bool GradScaler::step(torch::optim::Optimizer& optimizer, torch::optim::Optimize
   found = reduce_across_ranks(found);
   st.found_inf = found.item<float>();
   const bool ok = st.found_inf == 0.0f;
-  if (ok) optimizer.step();
+  if (ok) {
+    steps_to_optimizer(optimizer);
+    optimizer.step();
+  }
   st.stepped = ok;
   st.stage = Stage::STEPPED;
-  return ok;
+  return StepResult(ok);
 }
 
-GradScaler::FusedAdamW& GradScaler::fused_state(const torch::optim::Optimizer& optimizer) {
+void GradScaler::say_fallback_once(const std::string& why) {
+  if (trace_path_.empty() || why.empty() || !fallbacks_said_.insert(why).second) return;
+  std::cerr << "ampify::GradScaler: step() takes the unfused path (an unscale pass and one host sync per step): "
+            << why << "\n";
+}
+
+namespace {
+// Whether LibTorch has the fused kernel of `kind` for parameters on `device`.
+bool fused_kernel_on(c10::DeviceType device, bool built) {
+  if (!built) return false;
+  if (device == c10::DeviceType::CUDA) return true;
+  return device == c10::DeviceType::CPU && AMPIFY_HAS_CPU_FUSED_OPTIMIZERS;
+}
+}  // namespace
+
+GradScaler::FusedKind GradScaler::fused_kind(const torch::optim::Optimizer& optimizer, std::string& why) const {
+  FusedKind kind = FusedKind::NONE;
+  bool built = false;
+  const char* name = "";
+  if (dynamic_cast<const torch::optim::AdamW*>(&optimizer)) {
+    kind = FusedKind::ADAMW, built = AMPIFY_HAS_FUSED_ADAMW, name = "at::_fused_adamw_";
+  } else if (dynamic_cast<const torch::optim::Adam*>(&optimizer)) {
+    kind = FusedKind::ADAM, built = AMPIFY_HAS_FUSED_ADAM, name = "at::_fused_adam_";
+  } else if (dynamic_cast<const torch::optim::SGD*>(&optimizer)) {
+    kind = FusedKind::SGD, built = AMPIFY_HAS_FUSED_SGD, name = "at::_fused_sgd_";
+  } else {
+    why = "LibTorch has fused kernels for AdamW, Adam and SGD only, not for this optimizer type";
+    return FusedKind::NONE;
+  }
+  if (!built) {
+    std::ostringstream os;
+    os << "LibTorch " << TORCH_VERSION_MAJOR << "." << TORCH_VERSION_MINOR << " has no " << name
+       << " (AdamW and Adam from 2.1, SGD from 2.2)";
+    why = os.str();
+    return FusedKind::NONE;
+  }
+  bool any_grad = false;
+  for (const auto& group : optimizer.param_groups()) {
+    for (const auto& p : group.params()) {
+      const at::Tensor& g = p.grad();
+      if (!g.defined()) continue;
+      any_grad = true;
+      if (!fused_kernel_on(p.device().type(), built)) {
+        std::ostringstream os;
+        os << name << " has no kernel for parameters on " << p.device() << " in LibTorch " << TORCH_VERSION_MAJOR
+           << "." << TORCH_VERSION_MINOR << " (CUDA; CPU from 2.4)";
+        why = os.str();
+        return FusedKind::NONE;
+      }
+      const auto dt = p.scalar_type();
+      if (g.is_sparse() || g.scalar_type() != dt ||
+          !(dt == at::kFloat || dt == at::kDouble || dt == at::kHalf || dt == at::kBFloat16)) {
+        why = "a parameter or its gradient is sparse, not floating point, or of another dtype than its gradient";
+        return FusedKind::NONE;
+      }
+      if (kind == FusedKind::SGD) {
+        const auto& o = static_cast<const torch::optim::SGDOptions&>(group.options());
+        if (o.momentum() != 0.0) {
+          auto it = optimizer.state().find(state_key<std::decay_t<decltype(optimizer.state())>::key_type>(p));
+          if (it == optimizer.state().end() ||
+              !static_cast<const torch::optim::SGDParamState&>(*it->second).momentum_buffer().defined()) {
+            // Not a reason to report: LibTorch's SGD creates the buffers (buf = grad) on the first
+            // step that is taken, and a fused first step could not tell a skipped one on the host.
+            why.clear();
+            return FusedKind::NONE;
+          }
+        }
+      }
+    }
+  }
+  if (!any_grad) {
+    why.clear();  // step() reports the missing gradients itself
+    return FusedKind::NONE;
+  }
+  return kind;
+}
+
+GradScaler::FusedSteps& GradScaler::fused_state(const torch::optim::Optimizer& optimizer) {
   for (auto& f : fused_)
     if (f.optimizer == &optimizer) return f;
-  fused_.push_back(FusedAdamW{&optimizer, {}, {}});
-  FusedAdamW& f = fused_.back();
+  fused_.push_back(FusedSteps{&optimizer, {}, {}});
+  FusedSteps& f = fused_.back();
   const size_t k = fused_.size() - 1;
   if (k < loaded_fused_steps_.size()) {
     const at::Tensor& loaded = loaded_fused_steps_[k];
     size_t n_params = 0;
     for (const auto& group : optimizer.param_groups()) n_params += group.params().size();
-    TORCH_CHECK(static_cast<size_t>(loaded.numel()) == n_params, "ampify::GradScaler::fused_adamw_step: the loaded "
-                "checkpoint has fused AdamW step counts for ", loaded.numel(), " parameters for optimizer #", k,
-                " (the order in which optimizers were first given to fused_adamw_step), but this AdamW has ",
+    TORCH_CHECK(static_cast<size_t>(loaded.numel()) == n_params, "ampify::GradScaler::step: the loaded "
+                "checkpoint has fused Adam/AdamW step counts for ", loaded.numel(), " parameters for optimizer #", k,
+                " (the order in which Adam/AdamW optimizers were first given to step()), but this optimizer has ",
                 n_params, "; resume with the same optimizers, parameters and order");
     const float* v = loaded.data_ptr<float>();
     size_t i = 0;
@@ -319,19 +426,54 @@ GradScaler::FusedAdamW& GradScaler::fused_state(const torch::optim::Optimizer& o
   return f;
 }
 
-void GradScaler::fused_adamw_step(torch::optim::AdamW& optimizer) {
-#if AMPIFY_HAS_FUSED_ADAMW
-  // Disabled scaler: the same fused AdamW kernel, without grad_scale/found_inf (no loss scaling).
+namespace {
+// The per-parameter state of LibTorch's Adam and AdamW (same fields, unrelated classes).
+template <class ParamState, class Options, class Key>
+ParamState& adam_state(torch::optim::Optimizer& optimizer, const at::Tensor& p, const Options& o) {
+  Key key = state_key<Key>(p);
+  auto it = optimizer.state().find(key);
+  if (it == optimizer.state().end()) {
+    auto s = std::make_unique<ParamState>();
+    s->step(0);
+    s->exp_avg(at::zeros_like(p, at::MemoryFormat::Preserve));
+    s->exp_avg_sq(at::zeros_like(p, at::MemoryFormat::Preserve));
+    if (o.amsgrad()) s->max_exp_avg_sq(at::zeros_like(p, at::MemoryFormat::Preserve));
+    it = optimizer.state().emplace(key, std::move(s)).first;
+  }
+  return static_cast<ParamState&>(*it->second);
+}
+}  // namespace
+
+void GradScaler::steps_to_optimizer(torch::optim::Optimizer& optimizer) {
+  const bool adamw = dynamic_cast<torch::optim::AdamW*>(&optimizer) != nullptr;
+  if (!adamw && dynamic_cast<torch::optim::Adam*>(&optimizer) == nullptr) return;
+  bool known = false;
+  for (const auto& f : fused_) known = known || f.optimizer == &optimizer;
+  if (!known && fused_.size() >= loaded_fused_steps_.size()) return;  // never fused, nothing loaded
+  using Key = typename std::decay_t<decltype(optimizer.state())>::key_type;
+  FusedSteps& fused = fused_state(optimizer);
+  size_t i = 0;
+  for (auto& group : optimizer.param_groups()) {
+    for (auto& p : group.params()) {
+      if (i < fused.steps.size() && fused.steps[i].defined() && fused.params[i] == p.unsafeGetTensorImpl()) {
+        const auto step = static_cast<int64_t>(fused.steps[i].item<float>());
+        if (adamw)
+          adam_state<torch::optim::AdamWParamState, torch::optim::AdamWOptions, Key>(
+              optimizer, p, static_cast<torch::optim::AdamWOptions&>(group.options())).step(step);
+        else
+          adam_state<torch::optim::AdamParamState, torch::optim::AdamOptions, Key>(
+              optimizer, p, static_cast<torch::optim::AdamOptions&>(group.options())).step(step);
+        fused.steps[i] = at::Tensor();  // the optimizer's own count is current again
+      }
+      ++i;
+    }
+  }
+}
+
+void GradScaler::fused_step(torch::optim::Optimizer& optimizer, FusedKind kind, OptimizerState* st) {
   std::optional<Replicator> rep_found;
   std::optional<Replicator> rep_scale;
-  OptimizerState* st = nullptr;
-  if (enabled_) {
-    check_scale("fused_adamw_step");
-    st = &state_of(optimizer);
-    TORCH_CHECK(st->stage != Stage::STEPPED,
-                "ampify::GradScaler: fused_adamw_step() was already called on this optimizer since the last "
-                "update(); call scaler.update() once at the end of each iteration. ",
-                stage_hint);
+  if (st) {
     if (st->stage == Stage::READY) {
       // Check for inf/NaN without unscaling; the fused kernel unscales with grad_scale.
       at::Tensor found_inf = at::zeros({}, scale_.options());
@@ -340,84 +482,129 @@ void GradScaler::fused_adamw_step(torch::optim::AdamW& optimizer) {
     }
     TORCH_CHECK(!st->found_inf_per_device.empty(),
                 "ampify::GradScaler: no inf checks were recorded for this optimizer: none of its parameters has a "
-                "gradient. Run backward on scaler.scale(loss) before fused_adamw_step()");
-    rep_found.emplace(reduce_across_ranks(combine_found_inf(st->found_inf_per_device, scale_.device())));
+                "gradient. Run backward on scaler.scale(loss) before step()");
+    st->found_inf_reduced = reduce_across_ranks(combine_found_inf(st->found_inf_per_device, scale_.device()));
+    rep_found.emplace(st->found_inf_reduced);
   }
 
   at::NoGradGuard no_grad;
   using Key = typename std::decay_t<decltype(optimizer.state())>::key_type;
-  FusedAdamW& fused = fused_state(optimizer);
+  FusedSteps* fused = kind == FusedKind::SGD ? nullptr : &fused_state(optimizer);
   size_t index = 0;  // of the parameter in param_groups order, across groups
   for (auto& group : optimizer.param_groups()) {
-    auto& o = static_cast<torch::optim::AdamWOptions&>(group.options());
     struct Lists {
       c10::Device device;
       c10::ScalarType dtype;
-      std::vector<at::Tensor> params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, steps;
+      std::vector<at::Tensor> params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, steps, momentum_buffers;
     };
     std::vector<Lists> lists;
     for (auto& p : group.params()) {
       const size_t i = index++;
-      if (i >= fused.params.size()) {
-        fused.params.resize(i + 1, nullptr);
-        fused.steps.resize(i + 1);
-      }
-      if (fused.params[i] != p.unsafeGetTensorImpl()) {  // a new optimizer or a replaced parameter
-        fused.params[i] = p.unsafeGetTensorImpl();
-        fused.steps[i] = at::Tensor();
+      if (fused) {
+        if (i >= fused->params.size()) {
+          fused->params.resize(i + 1, nullptr);
+          fused->steps.resize(i + 1);
+        }
+        if (fused->params[i] != p.unsafeGetTensorImpl()) {  // a new optimizer or a replaced parameter
+          fused->params[i] = p.unsafeGetTensorImpl();
+          fused->steps[i] = at::Tensor();
+        }
       }
       if (!p.grad().defined()) continue;
-      TORCH_CHECK(!p.grad().is_sparse(), "ampify::GradScaler::fused_adamw_step: sparse gradients are not supported");
-      Key key = state_key<Key>(p);
-      auto it = optimizer.state().find(key);
-      if (it == optimizer.state().end()) {
-        auto s = std::make_unique<torch::optim::AdamWParamState>();
-        s->step(0);
-        s->exp_avg(at::zeros_like(p, at::MemoryFormat::Preserve));
-        s->exp_avg_sq(at::zeros_like(p, at::MemoryFormat::Preserve));
-        if (o.amsgrad()) s->max_exp_avg_sq(at::zeros_like(p, at::MemoryFormat::Preserve));
-        it = optimizer.state().emplace(key, std::move(s)).first;
-      }
-      auto& s = static_cast<torch::optim::AdamWParamState&>(*it->second);
-      at::Tensor& step_t = fused.steps[i];
-      if (!step_t.defined())
-        step_t = at::full({}, static_cast<double>(s.step()), p.options().dtype(at::kFloat));
       Lists* l = nullptr;
       for (auto& x : lists)
         if (x.device == p.device() && x.dtype == p.scalar_type()) l = &x;
       if (l == nullptr) {
-        lists.push_back(Lists{p.device(), p.scalar_type(), {}, {}, {}, {}, {}, {}});
+        lists.push_back(Lists{p.device(), p.scalar_type(), {}, {}, {}, {}, {}, {}, {}});
         l = &lists.back();
       }
       l->params.push_back(p);
       l->grads.push_back(p.grad());
-      l->exp_avgs.push_back(s.exp_avg());
-      l->exp_avg_sqs.push_back(s.exp_avg_sq());
-      if (o.amsgrad()) l->max_exp_avg_sqs.push_back(s.max_exp_avg_sq());
+      if (kind == FusedKind::SGD) {
+        const auto& o = static_cast<const torch::optim::SGDOptions&>(group.options());
+        if (o.momentum() != 0.0)  // fused_kind() checked that the buffers exist
+          l->momentum_buffers.push_back(
+              static_cast<torch::optim::SGDParamState&>(*optimizer.state().at(state_key<Key>(p))).momentum_buffer());
+        continue;
+      }
+      int64_t host_step = 0;
+      if (kind == FusedKind::ADAMW) {
+        auto& o = static_cast<torch::optim::AdamWOptions&>(group.options());
+        auto& s = adam_state<torch::optim::AdamWParamState, torch::optim::AdamWOptions, Key>(optimizer, p, o);
+        l->exp_avgs.push_back(s.exp_avg());
+        l->exp_avg_sqs.push_back(s.exp_avg_sq());
+        if (o.amsgrad()) l->max_exp_avg_sqs.push_back(s.max_exp_avg_sq());
+        host_step = s.step();
+      } else {
+        auto& o = static_cast<torch::optim::AdamOptions&>(group.options());
+        auto& s = adam_state<torch::optim::AdamParamState, torch::optim::AdamOptions, Key>(optimizer, p, o);
+        l->exp_avgs.push_back(s.exp_avg());
+        l->exp_avg_sqs.push_back(s.exp_avg_sq());
+        if (o.amsgrad()) l->max_exp_avg_sqs.push_back(s.max_exp_avg_sq());
+        host_step = s.step();
+      }
+      at::Tensor& step_t = fused->steps[i];
+      if (!step_t.defined()) step_t = at::full({}, static_cast<double>(host_step), p.options().dtype(at::kFloat));
       l->steps.push_back(step_t);
     }
     for (auto& l : lists) {
       std::optional<at::Tensor> gs, fi;
       if (rep_scale) gs = rep_scale->get(l.device);
       if (rep_found) fi = rep_found->get(l.device);
+      if (kind == FusedKind::SGD) {
+#if AMPIFY_HAS_FUSED_SGD
+        const auto& o = static_cast<const torch::optim::SGDOptions&>(group.options());
+        at::_fused_sgd_(l.params, l.grads, l.momentum_buffers, o.weight_decay(), o.momentum(), o.lr(), o.dampening(),
+                        o.nesterov(), /*maximize=*/false, /*is_first_step=*/false, gs, fi);
+#endif
+        continue;
+      }
       at::_foreach_add_(l.steps, 1);
-      at::_fused_adamw_(l.params, l.grads, l.exp_avgs, l.exp_avg_sqs, l.max_exp_avg_sqs, l.steps, o.lr(),
-                        std::get<0>(o.betas()), std::get<1>(o.betas()), o.weight_decay(), o.eps(), o.amsgrad(),
-                        /*maximize=*/false, gs, fi);
+      if (kind == FusedKind::ADAMW) {
+#if AMPIFY_HAS_FUSED_ADAMW
+        const auto& o = static_cast<const torch::optim::AdamWOptions&>(group.options());
+        at::_fused_adamw_(l.params, l.grads, l.exp_avgs, l.exp_avg_sqs, l.max_exp_avg_sqs, l.steps, o.lr(),
+                          std::get<0>(o.betas()), std::get<1>(o.betas()), o.weight_decay(), o.eps(), o.amsgrad(),
+                          /*maximize=*/false, gs, fi);
+#endif
+      } else {
+#if AMPIFY_HAS_FUSED_ADAM
+        const auto& o = static_cast<const torch::optim::AdamOptions&>(group.options());
+        at::_fused_adam_(l.params, l.grads, l.exp_avgs, l.exp_avg_sqs, l.max_exp_avg_sqs, l.steps, o.lr(),
+                         std::get<0>(o.betas()), std::get<1>(o.betas()), o.weight_decay(), o.eps(), o.amsgrad(),
+                         /*maximize=*/false, gs, fi);
+#endif
+      }
       if (fi) {
-        // A skipped step must not count (as torch.optim's _fused_adamw does).
+        // A skipped step must not count (as torch.optim's fused Adam does).
         std::vector<at::Tensor> fis(l.steps.size(), *fi);
         at::_foreach_sub_(l.steps, fis);
       }
     }
   }
-  if (st) st->stage = Stage::STEPPED;
-#else
-  (void)optimizer;
-  TORCH_CHECK(false, "ampify::GradScaler::fused_adamw_step needs LibTorch >= 2.1 (at::_fused_adamw_); this build "
-                     "uses LibTorch ", TORCH_VERSION_MAJOR, ".", TORCH_VERSION_MINOR,
-              ". Use scaler.step(optimizer) instead");
-#endif
+  if (st) {
+    st->stage = Stage::STEPPED;
+    st->fused = true;
+  }
+}
+
+void GradScaler::fused_adamw_step(torch::optim::AdamW& optimizer) {
+  std::string why;
+  OptimizerState* st = nullptr;
+  if (enabled_) {
+    check_scale("fused_adamw_step");
+    st = &state_of(optimizer);
+    TORCH_CHECK(st->stage != Stage::STEPPED,
+                "ampify::GradScaler: fused_adamw_step() was already called on this optimizer since the last "
+                "update(); call scaler.update() once at the end of each iteration. ",
+                stage_hint);
+  }
+  const FusedKind kind = fused_kind(optimizer, why);
+  // `why` is empty when no parameter has a gradient: fused_step() reports that itself.
+  TORCH_CHECK(kind == FusedKind::ADAMW || why.empty(),
+              "ampify::GradScaler::fused_adamw_step needs LibTorch >= 2.1 (at::_fused_adamw_) and parameters on a "
+              "device it has a kernel for: ", why, ". Use scaler.step(optimizer) instead");
+  fused_step(optimizer, FusedKind::ADAMW, st);
 }
 
 void GradScaler::update() {
@@ -452,7 +639,13 @@ at::Tensor GradScaler::reduce_across_ranks(at::Tensor found_inf) const {
   return reduced;
 }
 
-void GradScaler::write_trace(double scale_before, const at::Tensor& found_inf) const {
+void GradScaler::write_trace(double scale_before, const at::Tensor& found_inf) {
+  for (auto& kv : per_optimizer_) {
+    OptimizerState& st = kv.second;
+    if (!st.fused) continue;  // decided on the device: read it now (the trace syncs anyway)
+    st.found_inf = st.found_inf_reduced.item<float>();
+    st.stepped = st.found_inf == 0.0f;
+  }
   std::ofstream out(trace_path_, std::ios::app);
   out << "{\"scale_before\": " << scale_before << ", \"found_inf\": " << found_inf.item<float>()
       << ", \"scale_after\": " << get_scale() << ", \"optimizers\": [";
@@ -519,16 +712,45 @@ void GradScaler::save(torch::serialize::OutputArchive& archive) const {
   }
 }
 
-void GradScaler::load_fused_steps(torch::serialize::InputArchive& archive) {
+namespace {
+const char* load_where = "ampify::GradScaler::load: ";
+
+// Reads `name`, which must hold an IValue of the kind `is` tests (a checkpoint edited or written
+// by other code may hold anything): a clear error naming the field, never an internal assert.
+c10::IValue read_field(torch::serialize::InputArchive& archive, const std::string& name,
+                       bool (c10::IValue::*is)() const, const char* kind) {
   c10::IValue v;
+  TORCH_CHECK(archive.try_read(name, v), load_where, "the archive has no field '", name, "'");
+  TORCH_CHECK((v.*is)(), load_where, "field '", name, "' must be ", kind, ", got ", v.tagKind());
+  return v;
+}
+
+at::Tensor read_tensor(torch::serialize::InputArchive& archive, const std::string& name) {
+  at::Tensor t;
+  TORCH_CHECK(archive.try_read(name, t, /*is_buffer=*/true), load_where, "the archive has no tensor '", name, "'");
+  return t;
+}
+}  // namespace
+
+void GradScaler::load_fused_steps(torch::serialize::InputArchive& archive) {
   std::vector<at::Tensor> loaded;
+  c10::IValue v;
   if (archive.try_read("fused_adamw_optimizers", v)) {  // absent in format 1
+    TORCH_CHECK(v.isInt() && v.toInt() >= 0 && v.toInt() <= 1000000, load_where,
+                "field 'fused_adamw_optimizers' must be a count >= 0");
     for (int64_t k = 0; k < v.toInt(); ++k) {
-      at::Tensor steps;
-      archive.read("fused_adamw_steps_" + std::to_string(k), steps, /*is_buffer=*/true);
-      TORCH_CHECK(steps.dim() == 1 && steps.scalar_type() == at::kFloat,
-                  "ampify::GradScaler::load: malformed fused AdamW step counts in the archive");
-      loaded.push_back(steps.contiguous());
+      const std::string name = "fused_adamw_steps_" + std::to_string(k);
+      at::Tensor steps = read_tensor(archive, name);
+      TORCH_CHECK(steps.dim() == 1 && steps.scalar_type() == at::kFloat, load_where, "field '", name,
+                  "' must be a 1-D float32 tensor of step counts");
+      steps = steps.to(at::kCPU).contiguous();
+      // NaN marks a parameter never stepped; any other value is a count.
+      const float* c = steps.data_ptr<float>();
+      for (int64_t i = 0; i < steps.numel(); ++i)
+        TORCH_CHECK(std::isnan(c[i]) || (c[i] >= 0.0f && c[i] < 16777216.0f && c[i] == std::floor(c[i])),
+                    load_where, "field '", name, "' holds ", c[i], " at ", i,
+                    "; a step count must be a whole number in [0, 2^24)");
+      loaded.push_back(steps);
     }
   }
   loaded_fused_steps_ = std::move(loaded);
@@ -538,43 +760,47 @@ void GradScaler::load_fused_steps(torch::serialize::InputArchive& archive) {
 void GradScaler::load(torch::serialize::InputArchive& archive) {
   c10::IValue v;
   if (!enabled_) {
-    // As Python, a disabled scaler ignores the scale; but fused_adamw_step keeps its AdamW step
+    // As Python, a disabled scaler ignores the scale; but the fused path keeps its Adam/AdamW step
     // counts here (where torch.optim keeps them in the optimizer's state), so they resume.
     if (archive.try_read("ampify_grad_scaler_format", v)) load_fused_steps(archive);
     return;
   }
-  TORCH_CHECK(archive.try_read("ampify_grad_scaler_format", v),
-              "ampify::GradScaler::load: the archive holds no ampify GradScaler state");
-  TORCH_CHECK(v.toInt() == 1 || v.toInt() == 2, "ampify::GradScaler::load: unknown state format ", v.toInt(),
-              " (this ampify reads formats 1 and 2)");
-  archive.read("enabled", v);
-  TORCH_CHECK(v.toBool(), "ampify::GradScaler::load: the state was saved from a disabled GradScaler (enabled(false) "
-                          "or AMPIFY_DISABLE=1) and holds no scale to resume from");
-  auto check_double = [&](const char* name, double mine) {
-    archive.read(name, v);
-    TORCH_CHECK(v.toDouble() == mine, "ampify::GradScaler::load: the state was saved with ", name, "=", v.toDouble(),
-                " but this scaler has ", name, "=", mine, "; construct the GradScaler with the same options");
-  };
-  check_double("init_scale", options_.init_scale());
-  check_double("growth_factor", options_.growth_factor());
-  check_double("backoff_factor", options_.backoff_factor());
-  archive.read("growth_interval", v);
-  TORCH_CHECK(v.toInt() == options_.growth_interval(), "ampify::GradScaler::load: the state was saved with "
-              "growth_interval=", v.toInt(), " but this scaler has growth_interval=", options_.growth_interval(),
-              "; construct the GradScaler with the same options");
-  at::Tensor s, t;
-  archive.read("scale", s, /*is_buffer=*/true);
-  archive.read("growth_tracker", t, /*is_buffer=*/true);
-  TORCH_CHECK(s.scalar_type() == at::kFloat && s.numel() == 1 && t.scalar_type() == at::kInt && t.numel() == 1,
-              "ampify::GradScaler::load: malformed scale/growth_tracker in the archive");
-  if (scale_.defined()) {
-    scale_.copy_(s.reshape({}));
-    growth_tracker_.copy_(t.reshape({}));
-  } else {
-    init_scale_ = static_cast<double>(s.item<float>());
-    init_growth_tracker_ = t.item<int32_t>();
-  }
+  TORCH_CHECK(archive.try_read("ampify_grad_scaler_format", v), load_where,
+              "the archive holds no ampify GradScaler state");
+  TORCH_CHECK(v.isInt() && (v.toInt() == 1 || v.toInt() == 2), load_where, "unknown state format ",
+              v.isInt() ? std::to_string(v.toInt()) : std::string(v.tagKind()), " (this ampify reads formats 1 and 2)");
+  TORCH_CHECK(read_field(archive, "enabled", &c10::IValue::isBool, "a bool").toBool(), load_where,
+              "the state was saved from a disabled GradScaler (enabled(false) or AMPIFY_DISABLE=1) and holds no "
+              "scale to resume from");
+  // Python's load_state_dict takes the options from the checkpoint, whatever this scaler was built with.
+  const double init_scale = read_field(archive, "init_scale", &c10::IValue::isDouble, "a double").toDouble();
+  const double growth_factor = read_field(archive, "growth_factor", &c10::IValue::isDouble, "a double").toDouble();
+  const double backoff_factor = read_field(archive, "backoff_factor", &c10::IValue::isDouble, "a double").toDouble();
+  const int64_t growth_interval = read_field(archive, "growth_interval", &c10::IValue::isInt, "an int").toInt();
+  check_options(init_scale, growth_factor, backoff_factor, growth_interval, load_where);
+  at::Tensor s = read_tensor(archive, "scale"), t = read_tensor(archive, "growth_tracker");
+  TORCH_CHECK(s.scalar_type() == at::kFloat && s.numel() == 1, load_where,
+              "field 'scale' must be a one-element float32 tensor, got ", s.scalar_type(), " of shape ", s.sizes());
+  TORCH_CHECK(t.scalar_type() == at::kInt && t.numel() == 1, load_where,
+              "field 'growth_tracker' must be a one-element int32 tensor, got ", t.scalar_type(), " of shape ",
+              t.sizes());
+  const float scale = s.to(at::kCPU).reshape({}).item<float>();
+  const int32_t tracker = t.to(at::kCPU).reshape({}).item<int32_t>();
+  TORCH_CHECK(std::isfinite(scale) && scale > 0.0f, load_where, "field 'scale' must be finite and > 0, got ", scale,
+              "; a scale of NaN, inf or <= 0 would skip every step");
+  TORCH_CHECK(tracker >= 0 && tracker < growth_interval, load_where, "field 'growth_tracker' must be in [0, ",
+              "growth_interval=", growth_interval, "), got ", tracker);
+  // Everything is valid: only now change this scaler.
   load_fused_steps(archive);
+  options_.init_scale(init_scale).growth_factor(growth_factor).backoff_factor(backoff_factor)
+      .growth_interval(growth_interval);
+  if (scale_.defined()) {
+    scale_.fill_(scale);
+    growth_tracker_.fill_(tracker);
+  } else {
+    init_scale_ = static_cast<double>(scale);
+    init_growth_tracker_ = tracker;
+  }
 }
 
 torch::serialize::OutputArchive& operator<<(torch::serialize::OutputArchive& archive, const GradScaler& scaler) {

@@ -10,11 +10,14 @@ torch::Tensor attention(torch::Tensor q, torch::Tensor k, torch::Tensor mask) {
   auto scores = torch::matmul(q, k);
   auto masked = scores.masked_fill(mask, -1e9);
   // CHECK-MESSAGES: :[[@LINE-1]]:42: warning: constant -1e+09 overflows fp16 (largest finite value 65504) in `masked_fill` [ampify-fp16-overflow-constant]
-  // CHECK-MESSAGES: :[[@LINE-3]]:17: note: `scores` is fp16 because it is the output of `matmul`, which autocast runs in fp16 at line [[@LINE-3]]
-  // CHECK-FIXES: auto masked = scores.masked_fill(mask, -std::numeric_limits<float>::infinity());
+  // The first note says why the tensor written into is fp16, not that the flagged call's output is.
+  // CHECK-MESSAGES-NOT: note: this value is fp16 because it is the output of `masked_fill`
+  // CHECK-MESSAGES: :[[@LINE-5]]:17: note: `scores` is fp16 because it is the output of `matmul`, which autocast runs in fp16 at line [[@LINE-5]]
+  // A finite fix: -inf would make a fully masked row NaN after softmax.
+  // CHECK-FIXES: auto masked = scores.masked_fill(mask, -65504.0);
   scores.masked_fill_(mask, kMaskValue);
   // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: constant -1e+09 overflows fp16
-  // CHECK-FIXES: scores.masked_fill_(mask, -std::numeric_limits<float>::infinity());
+  // CHECK-FIXES: scores.masked_fill_(mask, -65504.0);
   auto big = scores * 1e5;
   // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: constant 100000 overflows fp16
   // CHECK-MESSAGES: :[[@LINE-2]]:23: note: use the dtype's largest value
@@ -40,11 +43,11 @@ torch::Tensor masked_scores(torch::Tensor scores, torch::Tensor mask, double fil
   auto a = scores.masked_fill(mask, neg);
   // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: constant -1e+09 overflows fp16
   // CHECK-MESSAGES: :[[@LINE-3]]:10: note: `neg` is -1e+09
-  // CHECK-FIXES: auto a = scores.masked_fill(mask, -std::numeric_limits<float>::infinity());
+  // CHECK-FIXES: auto a = scores.masked_fill(mask, -65504.0);
   return a + scores.masked_fill(mask, fill);
   // CHECK-MESSAGES: :[[@LINE-1]]:39: warning: constant -1e+08 overflows fp16
   // CHECK-MESSAGES: :[[@LINE+6]]:51: note: `fill` at this call of `masked_scores` is -1e+08
-  // CHECK-MESSAGES: :[[@LINE-3]]:39: note: use -std::numeric_limits<float>::infinity() for a mask
+  // CHECK-MESSAGES: :[[@LINE-3]]:39: note: use -65504.0 for a mask: finite in fp16, bf16 and fp32 (-inf makes a fully masked row NaN after softmax)
 }
 
 torch::Tensor call_masked(torch::Tensor q, torch::Tensor k, torch::Tensor mask) {

@@ -12,17 +12,17 @@ enum Sizes { kEmbed = 768 };
 struct GPT : torch::nn::Module {
   GPT() {
     tok = register_module("tok", torch::nn::Embedding(kVocab, kEmbed));
-  // CHECK-MESSAGES: :[[@LINE-1]]:55: warning: num_embeddings = 50257 of Embedding `tok` (a Linear in this file projects to the same vocabulary) is not a multiple of 8: it is N of the vocabulary projection that shares the table, which runs on slower kernels when misaligned; consider 50264 [ampify-tensor-core-alignment]
-  // CHECK-MESSAGES: :[[@LINE-10]]:19: note: `kVocab` is 50257
+  // One finding per constant, at its definition (line 6), with each use as a note.
+  // CHECK-MESSAGES: :[[@LINE-10]]:19: warning: `kVocab` = 50257 is not a multiple of 8 and sizes 2 GEMM dimensions (num_embeddings of Embedding `tok` (a Linear in this file projects to the same vocabulary), out_features of Linear `lm_head`), which run on slower kernels when misaligned; consider 50264 [ampify-tensor-core-alignment]
+  // CHECK-MESSAGES: :[[@LINE-3]]:55: note: `kVocab` is used here as num_embeddings of Embedding `tok` (a Linear in this file projects to the same vocabulary): N of the vocabulary projection that shares the table
+  // CHECK-MESSAGES: :[[@LINE+7]]:68: note: `kVocab` is used here as out_features of Linear `lm_head`: N of the layer's GEMM
     ffn = register_module("ffn", torch::nn::Linear(kEmbed, FFN_WIDTH));
-  // CHECK-MESSAGES: :[[@LINE-1]]:60: warning: out_features = 4095 of Linear `ffn` is not a multiple of 8: it is N of the layer's GEMM, which runs on slower kernels when misaligned; consider 4096 [ampify-tensor-core-alignment]
-  // CHECK-MESSAGES: :[[@LINE-11]]:19: note: `FFN_WIDTH` is 4095
+  // CHECK-MESSAGES: :[[@LINE-12]]:19: warning: `FFN_WIDTH` = 4095 is not a multiple of 8 and sizes out_features of Linear `ffn`, N of the layer's GEMM, which runs on slower kernels when misaligned; consider 4096 [ampify-tensor-core-alignment]
+  // CHECK-MESSAGES: :[[@LINE-2]]:60: note: `FFN_WIDTH` is used here as out_features of Linear `ffn`: N of the layer's GEMM
     proj = register_module("proj", torch::nn::Linear(torch::nn::LinearOptions(1024, 2 * kHidden + 1).bias(false)));
   // CHECK-MESSAGES: :[[@LINE-1]]:85: warning: out_features = 4095 of Linear `proj` is not a multiple of 8: it is N of the layer's GEMM, which runs on slower kernels when misaligned; consider 4096 [ampify-tensor-core-alignment]
-  // CHECK-MESSAGES: :[[@LINE-15]]:19: note: `kHidden` is 2047
+  // CHECK-MESSAGES: :[[@LINE-17]]:19: note: `kHidden` is 2047
     lm_head = register_module("lm_head", torch::nn::Linear(kEmbed, kVocab));
-  // CHECK-MESSAGES: :[[@LINE-1]]:68: warning: out_features = 50257 of Linear `lm_head` is not a multiple of 8: it is N of the layer's GEMM, which runs on slower kernels when misaligned; consider 50264 [ampify-tensor-core-alignment]
-  // CHECK-MESSAGES: :[[@LINE-19]]:19: note: `kVocab` is 50257
   }
   torch::nn::Embedding tok{nullptr};
   torch::nn::Linear ffn{nullptr}, proj{nullptr}, lm_head{nullptr};
@@ -84,8 +84,8 @@ struct Configured : torch::nn::Module {
   int64_t out_;
   Configured() : out_(1001) {
     fc = register_module("fc", torch::nn::Linear(in_, out_));
-  // CHECK-MESSAGES: :[[@LINE-1]]:55: warning: out_features = 1001 of Linear `fc` is not a multiple of 8: it is N of the layer's GEMM, which runs on slower kernels when misaligned; consider 1008 [ampify-tensor-core-alignment]
-  // CHECK-MESSAGES: :[[@LINE-3]]:23: note: member `out_` is 1001
+  // CHECK-MESSAGES: :[[@LINE-2]]:23: warning: member `out_` = 1001 is not a multiple of 8 and sizes out_features of Linear `fc`, N of the layer's GEMM, which runs on slower kernels when misaligned; consider 1008 [ampify-tensor-core-alignment]
+  // CHECK-MESSAGES: :[[@LINE-2]]:55: note: member `out_` is used here as out_features of Linear `fc`: N of the layer's GEMM
     ff = register_module("ff", torch::nn::Linear(kConfig.d_model, kConfig.ffn));
   // CHECK-MESSAGES: :[[@LINE-1]]:67: warning: out_features = 2052 of Linear `ff` is not a multiple of 8: it is N of the layer's GEMM, which runs on slower kernels when misaligned; consider 2056 [ampify-tensor-core-alignment]
   // CHECK-MESSAGES: :[[@LINE-2]]:67: note: `kConfig.ffn` is 2052
@@ -152,4 +152,72 @@ int main() {
   auto mlp = make_mlp(200);
   auto odd = make_mlp(130);
   return 0;
+}
+
+// One finding per cause: a misaligned constant is reported once, at its definition, with each
+// dimension it sizes as a note (issue 16: kModel = 252 and kVocab = 50257 gave 11 warnings). A
+// literal keeps a finding of its own at each use.
+constexpr int64_t kModel = 252;
+// CHECK-MESSAGES: :[[@LINE-1]]:19: warning: `kModel` = 252 is not a multiple of 8 and sizes 9 GEMM dimensions (embedding_dim of Embedding `tok`, in_features of Linear `q`, out_features of Linear `q`, in_features of Linear `k`, out_features of Linear `k`, in_features of Linear `v`, out_features of Linear `v`, in_features of Linear `up`, out_features of Linear `down`), which run on slower kernels when misaligned; consider 256 [ampify-tensor-core-alignment]
+// CHECK-MESSAGES: :[[@LINE+6]]:40: note: `kModel` is used here as embedding_dim of Embedding `tok`: K of the GEMMs that consume the embeddings
+// CHECK-MESSAGES: :[[@LINE+6]]:31: note: `kModel` is used here as out_features of Linear `q`: N of the layer's GEMM
+constexpr int64_t kVocabSize = 50257;
+// CHECK-MESSAGES: :[[@LINE-1]]:19: warning: `kVocabSize` = 50257 is not a multiple of 8 and sizes 2 GEMM dimensions (num_embeddings of Embedding `tok` (a Linear in this file projects to the same vocabulary), out_features of Linear `lm`), which run on slower kernels when misaligned; consider 50264 [ampify-tensor-core-alignment]
+
+struct LanguageModel : torch::nn::Module {
+  torch::nn::Embedding tok{kVocabSize, kModel};
+  torch::nn::Linear q{kModel, kModel}, k{kModel, kModel}, v{kModel, kModel};
+  torch::nn::Linear up{kModel, 1024}, down{1024, kModel};
+  torch::nn::Linear lm{1024, kVocabSize};
+  torch::nn::Linear first{512, 1001}, second{512, 1001};
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: out_features = 1001 of Linear `first` is not a multiple of 8
+  // CHECK-MESSAGES: :[[@LINE-2]]:51: warning: out_features = 1001 of Linear `second` is not a multiple of 8
+};
+
+// A dimension from a default argument is evaluated at each call (issue 16, item 2).
+torch::nn::Linear make_head(int64_t in, int64_t out = 1001) { return torch::nn::Linear(in, out); }
+// CHECK-MESSAGES: :[[@LINE-1]]:88: warning: in_features = 250 of Linear is not a multiple of 8
+// CHECK-MESSAGES: :[[@LINE+5]]:52: note: `in` at this call of `make_head` is 250
+// CHECK-MESSAGES: :[[@LINE-3]]:92: warning: out_features = 1001 of Linear is not a multiple of 8: it is N of the layer's GEMM, which runs on slower kernels when misaligned; consider 1008 [ampify-tensor-core-alignment]
+// CHECK-MESSAGES: :[[@LINE+2]]:36: note: `out` (its default argument) at this call of `make_head` is 1001
+
+torch::nn::Linear heads() { return make_head(256); }
+torch::nn::Linear narrow_head() { return make_head(250, 1024); }
+
+// Hand-written attention (issue 16, item 3): the head dim of a view into {B, T, heads, head_dim}
+// that reaches matmul or scaled_dot_product_attention is K of Q*K^T and N of attention*V.
+constexpr int64_t kHeadDim = 60;
+// CHECK-MESSAGES: :[[@LINE-1]]:19: warning: `kHeadDim` = 60 is not a multiple of 8 and sizes 3 GEMM dimensions (head dim of the `view` into attention heads, head dim of the `view` into attention heads, head dim of the `view` into attention heads), which run on slower kernels when misaligned; consider 64 [ampify-tensor-core-alignment]
+// CHECK-MESSAGES: :[[@LINE+6]]:35: note: `kHeadDim` is used here as head dim of the `view` into attention heads: K of Q*K^T and N of attention*V in every head
+constexpr int64_t kEmbd = 600, kNHead = 10;
+
+torch::Tensor causal_attention(torch::Tensor x, int64_t B, int64_t T) {
+  auto qkv = x.chunk(3, -1);
+  auto q = qkv[0].view({B, T, 10, kHeadDim}).transpose(1, 2);
+  auto k = qkv[1].view({B, T, 10, kHeadDim}).transpose(1, 2);
+  auto v = qkv[2].view({B, T, 10, kHeadDim}).transpose(1, 2);
+  auto att = torch::softmax(q.matmul(k.transpose(-2, -1)), -1);
+  auto y = att.matmul(v);
+  auto q2 = x.reshape({B, T, kNHead, kEmbd / kNHead}).permute({0, 2, 1, 3});
+  // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: head dim = 60 of the `reshape` into attention heads is not a multiple of 8: it is K of Q*K^T and N of attention*V in every head, which runs on slower kernels when misaligned; consider 64 [ampify-tensor-core-alignment]
+  auto q3 = x.view({B, T, 4, 100}).transpose(1, 2);
+  // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: head dim = 100 of the `view` into attention heads is not a multiple of 8
+#if TORCH_VERSION_MAJOR >= 2
+  auto fused = at::scaled_dot_product_attention(q3, q3, q3);
+#else
+  auto fused = std::get<0>(at::_scaled_dot_product_attention(q3, q3, q3));
+#endif
+  return y + torch::matmul(q2, q2.transpose(-2, -1)) + fused;
+}
+
+// Negative cases: aligned or small head dims, a 3-d view, a view that reaches no attention
+// product, a head dim known only at run time.
+torch::Tensor attention_clean(torch::Tensor x, int64_t B, int64_t T, int64_t head_dim) {
+  auto q = x.view({B, T, 12, 64}).transpose(1, 2);
+  auto small = x.view({B, T, 4, 12}).transpose(1, 2);
+  auto flat = x.view({B, T, 100});
+  auto summed = x.view({B, T, 4, 100}).sum();
+  auto dynamic = x.view({B, T, 4, head_dim}).transpose(1, 2);
+  return q.matmul(q.transpose(-2, -1)) + small.matmul(small.transpose(-2, -1)) + flat.matmul(flat) + summed +
+         dynamic.matmul(dynamic.transpose(-2, -1));
 }

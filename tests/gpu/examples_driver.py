@@ -48,6 +48,7 @@ def main():
     ap.add_argument("--python")
     ap.add_argument("--steps", type=int, default=200)
     ap.add_argument("--warmup", type=int, default=20)
+    ap.add_argument("--variants", default="fp32 fp16 bf16", help="the C++ variants that were built")
     ap.add_argument("--from-results", help="check and render a results.json of an earlier run "
                                            "instead of running anything")
     args = ap.parse_args()
@@ -59,7 +60,7 @@ def main():
 
     for name in ([] if args.from_results else PROGRAMS):
         results[name] = {}
-        for variant in ("fp32", "fp16", "bf16"):
+        for variant in args.variants.split():
             exe = os.path.join(args.bin, variant, f"{name}_{variant}")
             report = os.path.join(args.out, f"{name}_{variant}.json")
             trace = os.path.join(args.out, f"{name}_{variant}.trace.jsonl")
@@ -73,7 +74,7 @@ def main():
             results[name][variant] = json.load(open(report))
             if os.path.exists(trace):
                 results[name][variant]["trace"] = [json.loads(l) for l in open(trace)]
-        for mode in ("fp16", "bf16"):
+        for mode in [m for m in ("fp16", "bf16") if m in args.variants.split()]:
             report = os.path.join(args.out, f"{name}_py_{mode}.json")
             rc = run([sys.executable, args.python, name, "--mode", mode, "--steps", str(args.steps),
                       "--warmup", str(args.warmup), "--json", report])

@@ -3,6 +3,8 @@
 # bf16 output of `ampify fix` made by prepare_examples.sh), runs them and their Python torch.amp
 # twins, checks that migrated training tracks fp32, and writes the benchmark table and plots.
 #   bash tests/gpu/run_examples.sh OUT_DIR [STEPS]
+# fp32 and fp16 are also built as shared libraries for bench/gpu/paired.py (bench/gpu/run_paired.sh
+# runs it after this script).
 # Exits non-zero on any failure.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -24,19 +26,27 @@ cmake -S "$ROOT" -B "$B/runtime" -G Ninja -DCMAKE_BUILD_TYPE=Release -DAMPIFY_BU
 
 echo "=== examples: build fp32, fp16, bf16"
 pids=()
-for variant in fp32 fp16 bf16; do
+# AMPIFY_EXAMPLE_VARIANTS picks a subset (e.g. "fp32 fp16" when prepare_examples.sh made fp16 only).
+VARIANTS=${AMPIFY_EXAMPLE_VARIANTS:-fp32 fp16 bf16}
+for variant in $VARIANTS; do
   src=$ROOT/examples
   [ $variant = fp32 ] || src=$MIGRATED/$variant
   suffix=_$variant
+  # fp32 and fp16 also as shared libraries, for the paired C++/Python benchmark below.
+  lib=OFF; [ $variant = bf16 ] || lib=ON
   ( cmake -S "$ROOT/examples" -B "$B/$variant" -G Ninja -DEXAMPLE_SOURCES="$src" -DEXAMPLE_SUFFIX=$suffix \
+      -DEXAMPLE_LIBRARY=$lib \
       -DCMAKE_PREFIX_PATH="$TORCH_PREFIX;$B/install" "${CUDA_ARGS[@]}" >"$B/$variant.cmake.log" 2>&1 \
     && cmake --build "$B/$variant" -j 6 >"$B/$variant.build.log" 2>&1 ) &
   pids+=($!)
 done
 ok=1
-for i in 0 1 2; do wait ${pids[$i]} || ok=0; done
+for pid in "${pids[@]}"; do wait $pid || ok=0; done
 if [ $ok = 0 ]; then tail -n 40 "$B"/*.log; cp "$B"/*.log "$OUT"/ 2>/dev/null; exit 1; fi
 
 echo "=== run and check"
+fail=0
 python3 "$ROOT/tests/gpu/examples_driver.py" --bin "$B" --out "$OUT" --steps "$STEPS" \
-  --python "$ROOT/bench/gpu/models.py"
+  --python "$ROOT/bench/gpu/models.py" --variants "$VARIANTS" || fail=1
+
+exit $fail

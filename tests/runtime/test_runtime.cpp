@@ -13,9 +13,12 @@
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <functional>
 #include <limits>
+#include <memory>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 using torch::Tensor;
@@ -499,11 +502,26 @@ TEST(GradScaler, CheckpointResumeIsBitExact) {
     EXPECT_EQ(sd.get_scale(), scale_at_save);
     EXPECT_EQ(sd.get_growth_tracker(), tracker_at_save);
 
-    // options mismatch
-    ampify::GradScaler other(ampify::GradScalerOptions().init_scale(1024.0).growth_interval(5));
-    EXPECT_THROW_MSG(ampify::load(other, p + "_scaler.pt"), "growth_interval=4");
-    ampify::GradScaler other2(opts.backoff_factor(0.25));
-    EXPECT_THROW_MSG(ampify::load(other2, p + "_scaler.pt"), "backoff_factor");
+    // Other options are not an error: the checkpoint's are restored (Python's load_state_dict),
+    // and the resumed run continues exactly as the uninterrupted one.
+    ampify::GradScaler other(ampify::GradScalerOptions().init_scale(8.0).growth_interval(5).backoff_factor(0.25));
+    ampify::load(other, p + "_scaler.pt");
+    EXPECT_EQ(other.options().init_scale(), 1024.0);
+    EXPECT_EQ(other.options().growth_interval(), 4);
+    EXPECT_EQ(other.options().backoff_factor(), 0.5);
+    EXPECT_EQ(other.get_scale(), scale_at_save);
+    Tiny e(dev, 98);
+    {
+      torch::NoGradGuard ng;
+      e.w.copy_(loaded[0]);
+      e.b.copy_(loaded[1]);
+    }
+    torch::optim::SGD oe(e.params(), sgd);
+    torch::load(oe, p + "_opt.pt");
+    train(e, oe, other, 9, 16, dev);
+    EXPECT_TRUE(bit_equal(a.w.detach(), e.w.detach()));
+    EXPECT_EQ(sa.get_scale(), other.get_scale());
+    EXPECT_EQ(sa.get_growth_tracker(), other.get_growth_tracker());
     // state from a disabled scaler
     ampify::GradScaler off(ampify::GradScalerOptions().enabled(false));
     ampify::save(off, p + "_off.pt");
@@ -579,6 +597,91 @@ TEST(GradScaler, LoadsFormat1Archives) {
   EXPECT_EQ(t.get_scale(), 24.0);
   EXPECT_EQ(t.get_growth_tracker(), 0);
   std::remove(path.c_str());
+}
+
+namespace {
+// A scaler checkpoint with chosen values (default: a valid one), as other code or a damaged file
+// could hold them.
+struct ScalerFields {
+  c10::IValue enabled = c10::IValue(true);
+  c10::IValue init_scale = c10::IValue(1024.0), growth_factor = c10::IValue(2.0), backoff_factor = c10::IValue(0.5);
+  c10::IValue growth_interval = c10::IValue(static_cast<int64_t>(4));
+  Tensor scale = torch::full({}, 16.0f), growth_tracker = torch::full({}, 2, torch::kInt);
+  std::string bytes() const {
+    torch::serialize::OutputArchive out;
+    out.write("ampify_grad_scaler_format", c10::IValue(static_cast<int64_t>(2)));
+    out.write("enabled", enabled);
+    out.write("init_scale", init_scale);
+    out.write("growth_factor", growth_factor);
+    out.write("backoff_factor", backoff_factor);
+    out.write("growth_interval", growth_interval);
+    out.write("scale", scale, /*is_buffer=*/true);
+    out.write("growth_tracker", growth_tracker, /*is_buffer=*/true);
+    out.write("fused_adamw_optimizers", c10::IValue(static_cast<int64_t>(0)));
+    std::ostringstream os;
+    out.save_to(os);
+    return os.str();
+  }
+};
+}  // namespace
+
+TEST(GradScaler, LoadValidatesEveryFieldAndChangesNothingOnError) {
+  EnvGuard env(nullptr);
+  {
+    ampify::GradScaler s;
+    load_from_string(s, ScalerFields().bytes());  // the valid baseline loads
+    EXPECT_EQ(s.get_scale(), 16.0);
+    EXPECT_EQ(s.get_growth_tracker(), 2);
+    EXPECT_EQ(s.options().growth_interval(), 4);
+  }
+  struct Case {
+    const char* what;
+    std::function<void(ScalerFields&)> edit;
+    const char* message;
+  };
+  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+  const std::vector<Case> cases = {
+      {"scale NaN", [&](ScalerFields& f) { f.scale = torch::full({}, nan); }, "field 'scale' must be finite and > 0"},
+      {"scale inf", [&](ScalerFields& f) { f.scale = torch::full({}, inf); }, "field 'scale' must be finite and > 0"},
+      {"scale 0", [](ScalerFields& f) { f.scale = torch::zeros({}); }, "field 'scale' must be finite and > 0"},
+      {"scale -4", [](ScalerFields& f) { f.scale = torch::full({}, -4.0f); }, "field 'scale' must be finite and > 0"},
+      {"scale double", [](ScalerFields& f) { f.scale = torch::full({}, 4.0, torch::kDouble); },
+       "field 'scale' must be a one-element float32 tensor"},
+      {"tracker INT32_MAX", [](ScalerFields& f) { f.growth_tracker = torch::full({}, INT32_MAX, torch::kInt); },
+       "field 'growth_tracker' must be in [0, growth_interval=4)"},
+      {"tracker -1", [](ScalerFields& f) { f.growth_tracker = torch::full({}, -1, torch::kInt); },
+       "field 'growth_tracker' must be in [0"},
+      {"enabled as int", [](ScalerFields& f) { f.enabled = c10::IValue(static_cast<int64_t>(1)); },
+       "field 'enabled' must be a bool, got Int"},
+      {"init_scale as string", [](ScalerFields& f) { f.init_scale = c10::IValue(std::string("big")); },
+       "field 'init_scale' must be a double"},
+      {"init_scale NaN", [](ScalerFields& f) { f.init_scale = c10::IValue(std::nan("")); },
+       "init_scale must be finite and > 0"},
+      {"growth_factor 0.5", [](ScalerFields& f) { f.growth_factor = c10::IValue(0.5); },
+       "growth_factor must be > 1.0, got 0.5"},
+      {"backoff_factor 1.5", [](ScalerFields& f) { f.backoff_factor = c10::IValue(1.5); },
+       "backoff_factor must be in (0, 1), got 1.5"},
+      {"growth_interval 0", [](ScalerFields& f) { f.growth_interval = c10::IValue(static_cast<int64_t>(0)); },
+       "growth_interval must be > 0"},
+      {"growth_interval as double", [](ScalerFields& f) { f.growth_interval = c10::IValue(4.0); },
+       "field 'growth_interval' must be an int"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.what);
+    ScalerFields f;
+    c.edit(f);
+    // Before and after the scale exists: a failed load leaves the scaler as it was.
+    ampify::GradScaler lazy(ampify::GradScalerOptions().init_scale(512.0).growth_interval(7));
+    EXPECT_THROW_MSG(load_from_string(lazy, f.bytes()), c.message);
+    EXPECT_EQ(lazy.get_scale(), 512.0);
+    EXPECT_EQ(lazy.options().growth_interval(), 7);
+    ampify::GradScaler live(ampify::GradScalerOptions().init_scale(256.0).growth_interval(7));
+    live.scale(torch::ones({}));
+    EXPECT_THROW_MSG(load_from_string(live, f.bytes()), c.message);
+    EXPECT_EQ(live.get_scale(), 256.0);
+    EXPECT_EQ(live.get_growth_tracker(), 0);
+    EXPECT_EQ(live.options().init_scale(), 256.0);
+  }
 }
 
 #if AMPIFY_HAS_FUSED_ADAMW
@@ -686,6 +789,163 @@ TEST(GradScaler, FusedAdamWCheckpointResumeIsBitExact) {
 }
 #endif
 
+TEST(GradScaler, FallbackSaysWhyOnceUnderTrace) {
+  EnvGuard env(nullptr);
+  const std::string trace = ::testing::TempDir() + "/ampify_fallback_trace.jsonl";
+  setenv("AMPIFY_SCALER_TRACE", trace.c_str(), 1);
+  Tiny m(torch::kCPU);
+  torch::optim::RMSprop opt(m.params(), torch::optim::RMSpropOptions(1e-2));
+  ampify::GradScaler s;
+  unsetenv("AMPIFY_SCALER_TRACE");
+  ::testing::internal::CaptureStderr();
+  for (int i = 0; i < 3; ++i) {
+    opt.zero_grad();
+    s.scale(m.loss(batch(i, torch::kCPU))).backward();
+    s.step(opt);
+    s.update();
+  }
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  const std::string why = "fused kernels for AdamW, Adam and SGD only";
+  EXPECT_NE(err.find(why), std::string::npos) << err;
+  EXPECT_EQ(err.find(why), err.rfind(why)) << "said more than once: " << err;
+  std::remove(trace.c_str());
+}
+
+#if AMPIFY_HAS_FUSED_ADAMW && AMPIFY_HAS_FUSED_ADAM && AMPIFY_HAS_FUSED_SGD
+namespace {
+using OptimizerFactory = std::function<std::unique_ptr<torch::optim::Optimizer>(std::vector<Tensor>)>;
+
+// The optimizers scaler.step() has fused kernels for, with options the kernels take.
+std::vector<std::pair<std::string, OptimizerFactory>> fusable_optimizers() {
+  return {
+      {"AdamW", [](std::vector<Tensor> p) {
+         return std::make_unique<torch::optim::AdamW>(p, torch::optim::AdamWOptions(1e-2).weight_decay(0.1));
+       }},
+      {"Adam amsgrad", [](std::vector<Tensor> p) {
+         return std::make_unique<torch::optim::Adam>(
+             p, torch::optim::AdamOptions(1e-2).weight_decay(0.01).amsgrad(true).betas({0.5, 0.999}));
+       }},
+      {"SGD momentum nesterov", [](std::vector<Tensor> p) {
+         return std::make_unique<torch::optim::SGD>(
+             p, torch::optim::SGDOptions(0.05).momentum(0.9).nesterov(true).weight_decay(1e-3));
+       }},
+      {"SGD", [](std::vector<Tensor> p) {
+         return std::make_unique<torch::optim::SGD>(p, torch::optim::SGDOptions(0.05));
+       }},
+  };
+}
+
+std::vector<torch::Device> fused_optimizer_devices() {
+  std::vector<torch::Device> d;
+  if (AMPIFY_HAS_CPU_FUSED_OPTIMIZERS) d.emplace_back(torch::kCPU);
+  if (torch::cuda::is_available()) d.emplace_back(torch::kCUDA, 0);
+  return d;
+}
+
+// Steps [from, to) through scaler.step(); an inf on step 4 (the first steps of SGD with momentum
+// run unfused until its buffers exist) and a NaN on step 10. Returns what step() reported.
+std::vector<bool> train_with_step(Tiny& m, torch::optim::Optimizer& opt, ampify::GradScaler& s, int from, int to,
+                                  torch::Device dev) {
+  std::vector<bool> stepped;
+  for (int i = from; i < to; ++i) {
+    opt.zero_grad();
+    s.scale(m.loss(batch(i, dev))).backward();
+    if (i == 4 || i == 10) {
+      torch::NoGradGuard ng;
+      m.w.mutable_grad()[0][0] =
+          i == 4 ? std::numeric_limits<float>::infinity() : std::numeric_limits<float>::quiet_NaN();
+    }
+    stepped.push_back(s.step(opt));
+    s.update();
+  }
+  return stepped;
+}
+
+// PyTorch's own tolerance for float32 comparisons (torch.testing.assert_close, which its optimizer
+// tests use to compare fused with foreach and for-loop implementations).
+bool close(const Tensor& a, const Tensor& b) { return torch::allclose(a.cpu(), b.cpu(), 1.3e-6, 1e-5); }
+}  // namespace
+
+TEST(GradScaler, FusedStepMatchesUnfusedWithinPyTorchTolerance) {
+  EnvGuard env(nullptr);
+  if (fused_optimizer_devices().empty()) GTEST_SKIP() << "no fused optimizer kernels for the devices here";
+  for (auto dev : fused_optimizer_devices()) {
+    for (const auto& [name, make] : fusable_optimizers()) {
+      SCOPED_TRACE(dev.str() + " " + name);
+      auto opts = ampify::GradScalerOptions().init_scale(1024.0).growth_interval(3);
+      Tiny f(dev), u(dev);
+      auto of = make(f.params()), ou = make(u.params());
+      ampify::GradScaler sf(opts), su(ampify::GradScalerOptions(opts).fused_step(false));
+      const auto fused = train_with_step(f, *of, sf, 0, 16, dev);
+      const auto unfused = train_with_step(u, *ou, su, 0, 16, dev);
+      EXPECT_EQ(fused, unfused);  // the same steps skipped (4 and 10), read lazily on the fused path
+      EXPECT_FALSE(fused[4]);
+      EXPECT_FALSE(fused[10]);
+      EXPECT_TRUE(close(f.w.detach(), u.w.detach())) << (f.w - u.w).abs().max().item<float>();
+      EXPECT_TRUE(close(f.b.detach(), u.b.detach()));
+      EXPECT_FALSE(bit_equal(f.w.detach(), Tiny(dev).w.detach()));  // it trained
+      EXPECT_EQ(sf.get_scale(), su.get_scale());
+      EXPECT_EQ(sf.get_growth_tracker(), su.get_growth_tracker());
+    }
+  }
+}
+
+TEST(GradScaler, CheckpointsWorkAcrossFusedAndUnfusedPaths) {
+  EnvGuard env(nullptr);
+  if (fused_optimizer_devices().empty()) GTEST_SKIP() << "no fused optimizer kernels for the devices here";
+  const std::string dir = ::testing::TempDir();
+  auto aw = torch::optim::AdamWOptions(1e-2).weight_decay(0.1);
+  for (auto dev : fused_optimizer_devices()) {
+    for (bool save_fused : {true, false}) {
+      SCOPED_TRACE(dev.str() + (save_fused ? " fused -> unfused" : " unfused -> fused"));
+      auto opts = ampify::GradScalerOptions().init_scale(1024.0).growth_interval(3);
+      auto saving = ampify::GradScalerOptions(opts).fused_step(save_fused);
+      auto resuming = ampify::GradScalerOptions(opts).fused_step(!save_fused);
+      // The uninterrupted run, on the path of the first half.
+      Tiny a(dev);
+      torch::optim::AdamW oa(a.params(), aw);
+      ampify::GradScaler sa(saving);
+      train_with_step(a, oa, sa, 0, 14, dev);
+      // 7 steps, save, then 7 more on the other path from fresh objects.
+      Tiny b(dev);
+      torch::optim::AdamW ob(b.params(), aw);
+      ampify::GradScaler sb(saving);
+      train_with_step(b, ob, sb, 0, 7, dev);
+      const std::string p = dir + "/ampify_cross_ckpt";
+      torch::save(b.params(), p + "_params.pt");
+      torch::save(ob, p + "_opt.pt");
+      ampify::save(sb, p + "_scaler.pt");
+      Tiny c(dev, 99);
+      std::vector<Tensor> loaded;
+      torch::load(loaded, p + "_params.pt");
+      {
+        torch::NoGradGuard ng;
+        c.w.copy_(loaded[0]);
+        c.b.copy_(loaded[1]);
+      }
+      torch::optim::AdamW oc(c.params(), aw);
+      torch::load(oc, p + "_opt.pt");
+      ampify::GradScaler sc(resuming);
+      ampify::load(sc, p + "_scaler.pt");
+      train_with_step(c, oc, sc, 7, 14, dev);
+      EXPECT_TRUE(close(a.w.detach(), c.w.detach())) << (a.w - c.w).abs().max().item<float>();
+      EXPECT_TRUE(close(a.b.detach(), c.b.detach()));
+      EXPECT_EQ(sa.get_scale(), sc.get_scale());
+      // The unfused optimizer's own step counts are current again (AdamW's bias correction).
+      if (save_fused) {
+        const auto& st = static_cast<torch::optim::AdamWParamState&>(
+            *oc.state().begin()->second);
+        EXPECT_EQ(st.step(), 12);  // 14 steps, 2 skipped
+      }
+      std::remove((p + "_params.pt").c_str());
+      std::remove((p + "_opt.pt").c_str());
+      std::remove((p + "_scaler.pt").c_str());
+    }
+  }
+}
+
+#endif
+
 // ------------------------------------------------------------------------------------------------
 // Autocast
 // ------------------------------------------------------------------------------------------------
@@ -751,6 +1011,106 @@ TEST(Autocast, ExitIsIdempotentAndEndsScopeEarly) {
   EXPECT_FALSE(ampify::compat::autocast_enabled(c10::kCPU));
   EXPECT_EQ(ampify::compat::increment_nesting(), 1);
   EXPECT_EQ(ampify::compat::decrement_nesting(), 0);
+}
+
+TEST(MemoryFormat, ToChannelsLastConvertsFourDimensionalTensorsInPlace) {
+  torch::manual_seed(0);
+  torch::nn::Sequential net(torch::nn::Conv2d(torch::nn::Conv2dOptions(3, 8, 3).padding(1)),
+                            torch::nn::BatchNorm2d(8), torch::nn::Functional(torch::relu));
+  torch::optim::SGD opt(net->parameters(), torch::optim::SGDOptions(0.1));  // built before the conversion
+  Tensor x = torch::randn({2, 3, 6, 6});
+  Tensor before = net->forward(x).detach();
+  Tensor weight = net->parameters()[0];
+  const c10::TensorImpl* impl = weight.unsafeGetTensorImpl();
+  ASSERT_FALSE(weight.is_contiguous(at::MemoryFormat::ChannelsLast));
+  ampify::to_channels_last(*net);
+  EXPECT_EQ(net->parameters()[0].unsafeGetTensorImpl(), impl);  // the same tensor, new layout
+  EXPECT_TRUE(net->parameters()[0].is_contiguous(at::MemoryFormat::ChannelsLast));
+  EXPECT_TRUE(net->parameters()[1].is_contiguous());  // 1-D bias untouched
+  Tensor after = net->forward(x.contiguous(at::MemoryFormat::ChannelsLast));
+  EXPECT_TRUE(torch::allclose(before, after.detach(), 1e-5, 1e-6));
+  after.sum().backward();
+  Tensor w0 = weight.detach().clone();
+  opt.step();  // the optimizer still holds the parameters: the step moves them
+  EXPECT_FALSE(bit_equal(weight.detach(), w0));
+  EXPECT_TRUE(opt.param_groups()[0].params()[0].is_contiguous(at::MemoryFormat::ChannelsLast));
+}
+
+TEST(Autocast, DeviceAndDtypeConstructor) {
+  EnvGuard env(nullptr);
+  Tensor a = torch::randn({4, 4});
+  ampify::Autocast ac(c10::kCPU, torch::kBFloat16);  // torch.autocast("cpu", dtype=torch.bfloat16)
+  EXPECT_EQ(ac.device(), c10::kCPU);
+  EXPECT_EQ(ac.dtype(), torch::kBFloat16);
+  EXPECT_EQ(torch::mm(a, a).scalar_type(), torch::kBFloat16);
+  EXPECT_THROW_MSG(ampify::Autocast(c10::kCPU, torch::kInt), "not");
+}
+
+TEST(Autocast, OutOfLifoOrderIsAnErrorAndRestoresState) {
+  EnvGuard env(nullptr);
+  const auto dtype0 = ampify::compat::autocast_dtype(c10::kCPU);
+  {
+    ampify::Autocast outer(c10::kCPU);
+    ampify::AutocastDisabled inner(c10::kCPU);
+    // exit() of the outer scope while the inner one is open: an error, and nothing changes
+    EXPECT_THROW_MSG(outer.exit(), "LIFO order");
+    EXPECT_TRUE(outer.active());
+    EXPECT_TRUE(inner.active());
+    EXPECT_FALSE(ampify::compat::autocast_enabled(c10::kCPU));  // still inside `inner`
+    inner.exit();
+    EXPECT_TRUE(ampify::compat::autocast_enabled(c10::kCPU));
+  }
+  EXPECT_FALSE(ampify::compat::autocast_enabled(c10::kCPU));
+  // Destroyed out of order (heap scopes): the destructor ends both and raises.
+  auto outer = std::make_unique<ampify::Autocast>(c10::kCPU);
+  auto inner = std::make_unique<ampify::Autocast>(ampify::AutocastOptions(c10::kCPU).dtype(torch::kBFloat16));
+  EXPECT_THROW_MSG(delete outer.release(), "not in LIFO order");
+  EXPECT_FALSE(inner->active());
+  EXPECT_FALSE(ampify::compat::autocast_enabled(c10::kCPU));  // autocast was left on before the fix
+  EXPECT_EQ(ampify::compat::autocast_dtype(c10::kCPU), dtype0);
+  inner.reset();  // already ended: nothing to do, no error
+  EXPECT_EQ(ampify::compat::increment_nesting(), 1);
+  EXPECT_EQ(ampify::compat::decrement_nesting(), 0);
+}
+
+TEST(Autocast, ExitFromAnotherThreadIsAnError) {
+  EnvGuard env(nullptr);
+  auto scope = std::make_unique<ampify::Autocast>(c10::kCPU);
+  std::string exit_error, destroy_error;
+  std::thread other([&] {
+    try {
+      scope->exit();
+    } catch (const c10::Error& e) {
+      exit_error = e.what_without_backtrace();
+    }
+  });
+  other.join();
+  EXPECT_NE(exit_error.find("another thread"), std::string::npos) << exit_error;
+  EXPECT_TRUE(scope->active());
+  EXPECT_TRUE(ampify::compat::autocast_enabled(c10::kCPU));
+  scope->exit();  // on its own thread: fine
+  EXPECT_FALSE(ampify::compat::autocast_enabled(c10::kCPU));
+  // Destroyed on another thread: an error there; this thread's list of open scopes drops it, so
+  // later scopes here nest and end normally.
+  auto leaked = std::make_unique<ampify::Autocast>(c10::kCPU);
+  std::thread destroyer([&] {
+    try {
+      delete leaked.release();  // (unique_ptr::reset is noexcept: a throw there ends the program)
+    } catch (const c10::Error& e) {
+      destroy_error = e.what_without_backtrace();
+    }
+  });
+  destroyer.join();
+  EXPECT_NE(destroy_error.find("destroyed on another thread"), std::string::npos) << destroy_error;
+  ampify::compat::set_autocast_enabled(c10::kCPU, false);  // what the lost scope would have restored
+  ampify::compat::decrement_nesting();
+  {
+    ampify::Autocast a(c10::kCPU);
+    ampify::Autocast b(c10::kCPU);
+    b.exit();
+    a.exit();
+  }
+  EXPECT_FALSE(ampify::compat::autocast_enabled(c10::kCPU));
 }
 
 TEST(Autocast, OutermostExitClearsCastCache) {
@@ -888,7 +1248,8 @@ TEST(Cuda, FusedAdamWMatchesPlainAndSkipsOnDevice) {
   auto aw = torch::optim::AdamWOptions(1e-2).weight_decay(0.1);
   Tiny p(dev), f(dev);
   torch::optim::AdamW op(p.params(), aw), of(f.params(), aw);
-  ampify::GradScaler sp(ampify::GradScalerOptions().growth_interval(3)), sf(ampify::GradScalerOptions().growth_interval(3));
+  ampify::GradScaler sp(ampify::GradScalerOptions().growth_interval(3).fused_step(false)),
+      sf(ampify::GradScalerOptions().growth_interval(3));
   for (int i = 0; i < 10; ++i) {
     op.zero_grad();
     of.zero_grad();
@@ -949,7 +1310,7 @@ TEST(Cuda, PlainPathSyncsOnlyInStep) {
   torch::Device dev(torch::kCUDA, 0);
   Tiny m(dev);
   torch::optim::SGD opt(m.params(), torch::optim::SGDOptions(0.1));
-  ampify::GradScaler s;
+  ampify::GradScaler s(ampify::GradScalerOptions().fused_step(false));  // the unfused path
   Tensor x = batch(0, dev);
   Tensor loss = m.loss(x);
   c10::cuda::warning_state().set_sync_debug_mode(c10::cuda::SyncDebugMode::L_ERROR);
@@ -963,5 +1324,43 @@ TEST(Cuda, PlainPathSyncsOnlyInStep) {
   EXPECT_FALSE(threw) << "scale/unscale_ must not sync";
   EXPECT_ANY_THROW(s.step(opt));  // the one found_inf read
   c10::cuda::warning_state().set_sync_debug_mode(c10::cuda::SyncDebugMode::L_DISABLED);
+}
+#endif
+
+#if defined(AMPIFY_TEST_HAVE_C10_CUDA) && AMPIFY_HAS_FUSED_ADAMW && AMPIFY_HAS_FUSED_ADAM && AMPIFY_HAS_FUSED_SGD
+TEST(Cuda, DefaultStepIsSyncFree) {
+  if (!torch::cuda::is_available()) GTEST_SKIP() << "needs CUDA";
+  EnvGuard env(nullptr);
+  torch::Device dev(torch::kCUDA, 0);
+  for (const auto& [name, make] : fusable_optimizers()) {
+    SCOPED_TRACE(name);
+    Tiny m(dev);
+    auto opt = make(m.params());
+    ampify::GradScaler s;
+    for (int i = 0; i < 6; ++i) {
+      opt->zero_grad();
+      s.scale(m.loss(batch(i, dev))).backward();
+      if (i == 3) {
+        torch::NoGradGuard ng;
+        m.w.mutable_grad()[0][0] = std::numeric_limits<float>::infinity();
+      }
+      Tensor before = m.w.detach().clone();
+      // From the second step on (SGD with momentum: its buffers exist), step and update do not
+      // touch the host: sync-debug mode "error" throws at the first synchronizing call.
+      if (i >= 1) c10::cuda::warning_state().set_sync_debug_mode(c10::cuda::SyncDebugMode::L_ERROR);
+      std::string error;
+      try {
+        s.step(*opt);  // the result is not read: no sync
+        s.update();
+      } catch (const c10::Error& e) {
+        error = e.what_without_backtrace();
+      }
+      c10::cuda::warning_state().set_sync_debug_mode(c10::cuda::SyncDebugMode::L_DISABLED);
+      EXPECT_EQ(error, "") << "step " << i;
+      if (i == 3) EXPECT_TRUE(bit_equal(m.w.detach(), before)) << "the inf step was not skipped on the device";
+      if (i == 2) EXPECT_FALSE(bit_equal(m.w.detach(), before));
+    }
+    EXPECT_EQ(s.get_scale(), 32768.0);  // one backoff
+  }
 }
 #endif

@@ -1,4 +1,5 @@
 #include "ampify/EditSet.h"
+#include "ampify/SafeWriter.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -17,7 +18,7 @@ protected:
   std::string write(llvm::StringRef name, llvm::StringRef content) {
     llvm::SmallString<256> path(dir_);
     llvm::sys::path::append(path, name);
-    EXPECT_FALSE(bool(writeFileAtomically(path, content)));
+    EXPECT_FALSE(bool(writeFileSafely(path, content)));
     return std::string(path);
   }
   std::string read(llvm::StringRef path) {
@@ -87,7 +88,7 @@ TEST_F(EditSetTest, UnifiedDiffWithContext) {
 
 TEST_F(EditSetTest, AtomicWriteLeavesNoTemporaryBehind) {
   std::string path = write("x.cpp", "a\n");
-  ASSERT_FALSE(bool(writeFileAtomically(path, "b\n")));
+  ASSERT_FALSE(bool(writeFileSafely(path, "b\n")));
   EXPECT_EQ(read(path), "b\n");
   std::error_code ec;
   int entries = 0;

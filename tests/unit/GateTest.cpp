@@ -257,6 +257,19 @@ TEST(ChangedLines, ParsesZeroContextHunks) {
   EXPECT_EQ(changed.files(), std::vector<std::string>{"/repo/src/a.cpp"});
 }
 
+TEST(ChangedLines, GitQuotedPathsAreUnquoted) {
+  // git C-quotes names with non-ASCII bytes, quotes or backslashes (core.quotePath).
+  const char *diff = "diff --git \"a/\\303\\274ber \\\"q\\\".cpp\" \"b/\\303\\274ber \\\"q\\\".cpp\"\n"
+                     "--- /dev/null\n"
+                     "+++ \"b/\\303\\274ber \\\"q\\\".cpp\"\n"
+                     "@@ -0,0 +1,2 @@\n"
+                     "+int a;\n"
+                     "+int b;\n";
+  ChangedLines changed = ChangedLines::fromUnifiedDiff(diff, "/repo");
+  EXPECT_EQ(changed.files(), std::vector<std::string>{"/repo/\xc3\xbc" "ber \"q\".cpp"});
+  EXPECT_TRUE(changed.touches("/repo/\xc3\xbc" "ber \"q\".cpp", 2));
+}
+
 TEST(Output, ProjectRelativePaths) {
   EXPECT_EQ(projectRelativePath("/repo/src/a.cpp", "/repo"), "src/a.cpp");
   EXPECT_EQ(projectRelativePath("/repo/src/a.cpp", "/repo/"), "src/a.cpp");

@@ -1,5 +1,7 @@
 // The pieces of a codebase-scale run that the end-to-end scale_test.py only sees from outside:
-// what a TU's preamble may hold, how preamble keys relate, and the shard partition.
+// what a TU's preamble may hold, whose headers are whose, how preamble keys relate, and the shard
+// partition.
+#include "ampify/HeaderOwnership.h"
 #include "ampify/Preamble.h"
 #include "ampify/Shard.h"
 
@@ -65,6 +67,70 @@ TEST(PlanPreamble, StopsAtAnAngleIncludeFoundInAUserDirectory) {
   llvm::sys::fs::remove_directories(dir);
 }
 
+namespace {
+
+/// A scratch tree: each name ending in '/' a directory, else an empty file.
+std::string scratchTree(std::vector<std::string> names) {
+  llvm::SmallString<128> root;
+  if (llvm::sys::fs::createUniqueDirectory("ampify-unit-ownership", root))
+    return "";
+  for (const std::string &name : names) {
+    llvm::SmallString<256> path(root);
+    llvm::sys::path::append(path, name);
+    if (llvm::StringRef(name).ends_with("/")) {
+      llvm::sys::fs::create_directories(path);
+      continue;
+    }
+    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(path));
+    std::error_code ec;
+    llvm::raw_fd_ostream(path, ec) << "#pragma once\n";
+  }
+  return std::string(root);
+}
+
+} // namespace
+
+TEST(HeaderOwnership, LibTorchThroughDashIIsALibraryAndParsedAsSystem) {
+  std::string root = scratchTree({"libtorch/include/torch/csrc/api/include/torch/torch.h", "proj/.git/",
+                                  "proj/src/a.cpp", "proj/include/proj/model.h", "other/include/lib/lib.h"});
+  ASSERT_FALSE(root.empty());
+  std::string api = root + "/libtorch/include/torch/csrc/api/include";
+  tooling::CompileCommand command(root + "/proj/build", root + "/proj/src/a.cpp",
+                                  {"clang++", "-I" + api, "-I", root + "/proj/include",
+                                   "--include-directory=" + root + "/other/include", "-c", root + "/proj/src/a.cpp"},
+                                  "");
+  HeaderOwnership ownership(command, AnalysisOptions());
+  std::vector<std::string> args = ownership.librariesAsSystem(command.CommandLine);
+  // LibTorch (the install its directories name) and a library outside the VCS root become -isystem;
+  // the project's own directory stays -I.
+  EXPECT_EQ(args, (std::vector<std::string>{"clang++", "-isystem" + api, "-I", root + "/proj/include",
+                                            "-isystem" + root + "/other/include", "-c",
+                                            root + "/proj/src/a.cpp"}));
+  EXPECT_TRUE(ownership.isLibraryInclude("torch/torch.h", args));
+  EXPECT_TRUE(ownership.isLibraryInclude("lib/lib.h", args));
+  EXPECT_FALSE(ownership.isLibraryInclude("proj/model.h", args));
+  EXPECT_TRUE(ownership.isLibraryInclude("vector", args)); // the compiler's own
+  // The same headers found through -isystem are classified alike.
+  std::vector<std::string> system = {"clang++", "-isystem", api, "-isystem", root + "/proj/include",
+                                     "-isystem", root + "/other/include", root + "/proj/src/a.cpp"};
+  EXPECT_TRUE(ownership.isLibraryInclude("torch/torch.h", system));
+  EXPECT_FALSE(ownership.isLibraryInclude("proj/model.h", system));
+  llvm::sys::fs::remove_directories(root);
+}
+
+TEST(HeaderOwnership, WithoutAVcsRootOnlySystemDirectoriesAndInstallPrefixesAreLibraries) {
+  std::string root = scratchTree({"src/a.cpp", "inc/proj/model.h", "sys/lib/lib.h"});
+  ASSERT_FALSE(root.empty());
+  tooling::CompileCommand command(root + "/src", root + "/src/a.cpp",
+                                  {"clang++", "-I../inc", "-isystem", root + "/sys", root + "/src/a.cpp"}, "");
+  HeaderOwnership ownership(command, AnalysisOptions());
+  std::vector<std::string> args = ownership.librariesAsSystem(command.CommandLine);
+  EXPECT_EQ(args, command.CommandLine); // an -I directory of unknown ownership stays the user's
+  EXPECT_FALSE(ownership.isLibraryInclude("proj/model.h", args));
+  EXPECT_TRUE(ownership.isLibraryInclude("lib/lib.h", args));
+  llvm::sys::fs::remove_directories(root);
+}
+
 TEST(PlanPreamble, NoneForCudaOrInjectedHeaders) {
   llvm::StringRef source = "#include <torch/torch.h>\n";
   AnalysisOptions options;
@@ -87,8 +153,10 @@ TEST(PlanPreamble, KeysNameTheIncludePrefixAndTheFlagsButNotTheFileOrItsOutputs)
   EXPECT_NE(a->key(1), a->key(2));
   EXPECT_EQ(a->includeText(1), "#include <torch/torch.h>\n");
   EXPECT_EQ(a->includeText(2), "#include <torch/torch.h>\n#include <vector>\n");
-  // The header is compiled with the TU's flags, without its input, -c or -o.
-  EXPECT_EQ(a->headerCommand.CommandLine, (std::vector<std::string>{"clang++", "-std=c++17"}));
+  // The header is compiled with the TU's flags as ampify parses it, without its input, -c or -o.
+  EXPECT_EQ(a->headerCommand.CommandLine, analysisArguments(tooling::CompileCommand("/proj", "/proj/a.cpp",
+                                                                                    {"clang++", "-std=c++17"}, ""),
+                                                            options));
   // Different flags (a macro can change what a header declares): nothing shared.
   auto c = planPreamble(commandFor("/proj/c.cpp", {"-DNDEBUG"}), "#include <torch/torch.h>\n", options);
   ASSERT_TRUE(c);

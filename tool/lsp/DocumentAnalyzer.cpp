@@ -1,6 +1,7 @@
 #include "DocumentAnalyzer.h"
 
 #include "ampify/Config.h"
+#include "ampify/Preamble.h"
 
 #include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -67,26 +68,20 @@ private:
 };
 
 /// The compile command as ampify runs it: no output or dependency files, never code-loading
-/// flags, the user's extra arguments, and the resource dir of the Clang ampify links.
-std::vector<std::string> analysisArguments(const tooling::CompileCommand &command,
-                                           const AnalysisOptions &options) {
-  std::vector<std::string> args = command.CommandLine;
-  dropCodeLoadingFlags(args);
+/// flags, and the arguments of every ampify parse (Driver.h's analysisArguments).
+std::vector<std::string> documentArguments(const tooling::CompileCommand &command, const AnalysisOptions &options) {
+  std::vector<std::string> args = analysisArguments(command, options);
   for (const tooling::ArgumentsAdjuster &adjust :
        {tooling::getClangStripOutputAdjuster(), tooling::getClangStripDependencyFileAdjuster(),
-        tooling::getClangSyntaxOnlyAdjuster(),
-        tooling::getInsertArgumentAdjuster(options.extraArgsBefore, tooling::ArgumentInsertPosition::BEGIN),
-        tooling::getInsertArgumentAdjuster(options.extraArgs, tooling::ArgumentInsertPosition::END)})
+        tooling::getClangSyntaxOnlyAdjuster()})
     args = adjust(args, command.Filename);
-  if (llvm::none_of(args, [](llvm::StringRef a) { return a.starts_with("-resource-dir"); }))
-    args.insert(args.begin() + 1, "-resource-dir=" AMPIFY_CLANG_RESOURCE_DIR);
   return args;
 }
 
 } // namespace
 
 DocumentAnalyzer::DocumentAnalyzer(tooling::CompileCommand command, const AnalysisOptions &options)
-    : arguments_(analysisArguments(command, options)), directory_(command.Directory),
+    : command_(command), arguments_(documentArguments(command, options)), directory_(command.Directory),
       file_(command.Filename), options_(options) {}
 
 DocumentAnalyzer::~DocumentAnalyzer() = default;
@@ -119,25 +114,33 @@ DocumentAnalysis DocumentAnalyzer::analyze(llvm::StringRef contents) {
   llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> diags =
       clang::CompilerInstance::createDiagnostics(new clang::DiagnosticOptions, &errors,
                                                  /*ShouldOwnClient=*/false);
-  std::vector<const char *> argv;
-  for (const std::string &arg : arguments_)
-    argv.push_back(arg.c_str());
-  clang::CreateInvocationOptions invocationOptions;
-  invocationOptions.Diags = diags;
-  invocationOptions.VFS = fs;
-  invocationOptions.RecoverOnError = true;
-  std::shared_ptr<clang::CompilerInvocation> invocation =
-      clang::createInvocation(argv, invocationOptions);
-  if (!invocation || invocation->getFrontendOpts().Inputs.size() != 1) {
+  auto makeInvocation = [&]() -> std::shared_ptr<clang::CompilerInvocation> {
+    std::vector<std::string> args = arguments_;
+    if (!sharedPreamble_.empty())
+      args = withPreamble(tooling::CompileCommand(directory_, file_, args, ""), sharedPreamble_).CommandLine;
+    std::vector<const char *> argv;
+    for (const std::string &arg : args)
+      argv.push_back(arg.c_str());
+    clang::CreateInvocationOptions invocationOptions;
+    invocationOptions.Diags = diags;
+    invocationOptions.VFS = fs;
+    invocationOptions.RecoverOnError = true;
+    std::shared_ptr<clang::CompilerInvocation> invocation = clang::createInvocation(argv, invocationOptions);
+    if (!invocation || invocation->getFrontendOpts().Inputs.size() != 1)
+      return nullptr;
+    invocation->getFrontendOpts().DisableFree = false; // the AST is freed after every check
+    // Template instantiations the headers need are done once, in the preamble, instead of at the
+    // end of every check (clang's -fpch-instantiate-templates; about 4x less CPU per re-check of
+    // a file that includes <torch/torch.h>).
+    invocation->getLangOpts().PCHInstantiateTemplates = true;
+    return invocation;
+  };
+  std::shared_ptr<clang::CompilerInvocation> invocation = makeInvocation();
+  if (!invocation) {
     result.failure = "the compile command cannot be turned into one compiler run";
     result.errors = std::move(errors.errors);
     return result;
   }
-  invocation->getFrontendOpts().DisableFree = false; // the AST is freed after every check
-  // Template instantiations the headers need are done once, in the preamble, instead of at the
-  // end of every check (clang's -fpch-instantiate-templates; about 4x less CPU per re-check of a
-  // file that includes <torch/torch.h>).
-  invocation->getLangOpts().PCHInstantiateTemplates = true;
 
   std::string mainFile = invocation->getFrontendOpts().Inputs[0].getFile().str();
   std::unique_ptr<llvm::MemoryBuffer> buffer = llvm::MemoryBuffer::getMemBufferCopy(contents, mainFile);
@@ -148,6 +151,24 @@ DocumentAnalysis DocumentAnalyzer::analyze(llvm::StringRef contents) {
   result.preambleReused = preamble_ && preamble_->CanReuse(*invocation, *buffer, bounds, *fs);
   if (!result.preambleReused) {
     preamble_.reset();
+    // The library headers come from the preamble `ampify check` shares, from the cache (built
+    // and published here when no run has yet); the document's own preamble, chained to it, holds
+    // only the rest of its #include block. A new editor session so parses LibTorch's headers
+    // not at all when any earlier run did.
+    std::string shared = sharedPreambleFor(command_, contents, options_, /*buildIfMissing=*/true).value_or("");
+    if (shared != sharedPreamble_) {
+      sharedPreamble_ = std::move(shared);
+      invocation = makeInvocation();
+      if (!invocation) {
+        result.failure = "the compile command cannot be turned into one compiler run";
+        return result;
+      }
+    }
+    if (options_.verbose)
+      llvm::errs() << "ampify lsp: " << file_ << ": "
+                   << (sharedPreamble_.empty() ? "no shared preamble"
+                                               : "library headers from the shared preamble " + sharedPreamble_)
+                   << "\n";
     clang::PreambleCallbacks callbacks;
     auto built = clang::PrecompiledPreamble::Build(*invocation, buffer.get(), bounds, *diags, fs,
                                                    pchOperations, /*StoreInMemory=*/true,

@@ -63,15 +63,31 @@ struct Server::Document {
   /// The text the published diagnostics describe, and each finding with its diagnostic.
   std::string analysedText;
   std::vector<std::pair<Finding, json::Value>> published;
+  /// Edited (or opened, or saved) since the last analysis; analysed once `due` passes with no
+  /// newer edit, or at once when a request needs its findings.
+  bool pending = false;
+  std::chrono::steady_clock::time_point due;
 };
 
-Server::Server(Transport &transport, const AnalysisOptions &options, std::string buildDir)
-    : transport_(transport), options_(options), buildDir_(std::move(buildDir)) {}
+Server::Server(Transport &transport, const AnalysisOptions &options, std::string buildDir,
+               std::chrono::milliseconds debounce)
+    : transport_(transport), options_(options), buildDir_(std::move(buildDir)), debounce_(debounce) {}
 
 Server::~Server() = default;
 
 int Server::run() {
   while (!exitCode_) {
+    // Debouncing: a document is analysed when its edits pause for `debounce_`; the messages
+    // that arrive meanwhile are handled first, so a burst of edits costs one analysis of the
+    // latest text.
+    if (Document *next = nextDue()) {
+      auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(
+          next->due - std::chrono::steady_clock::now());
+      if (!transport_.waitForInput(std::max(wait, std::chrono::milliseconds(0)))) {
+        analyzeAndPublish(*next);
+        continue;
+      }
+    }
     Incoming in = transport_.read();
     switch (in.kind) {
     case Incoming::EndOfStream:
@@ -175,6 +191,8 @@ json::Value Server::initialize(const json::Value *params) {
     } else if (auto path = p->getString("rootPath")) {
       root_ = canonicalPath(*path);
     }
+    if (root_.size() > 1)
+      root_ = llvm::StringRef(root_).rtrim('/').str();
   }
   return json::Object{
       {"capabilities",
@@ -185,6 +203,19 @@ json::Value Server::initialize(const json::Value *params) {
        }},
       {"serverInfo", json::Object{{"name", "ampify"}}},
   };
+}
+
+Server::Document *Server::nextDue() {
+  Document *next = nullptr;
+  for (auto &[uri, doc] : documents_)
+    if (doc->pending && (!next || doc->due < next->due))
+      next = doc.get();
+  return next;
+}
+
+void Server::schedule(Document &doc) {
+  doc.pending = true;
+  doc.due = std::chrono::steady_clock::now() + debounce_;
 }
 
 Server::Document *Server::documentOf(const json::Value *params) {
@@ -219,7 +250,7 @@ void Server::didOpen(const json::Value *params) {
   doc->analyzer = std::make_unique<DocumentAnalyzer>(compileCommandFor(doc->path), options_);
   Document &ref = *doc;
   documents_[doc->uri] = std::move(doc);
-  analyzeAndPublish(ref);
+  schedule(ref);
 }
 
 void Server::didChange(const json::Value *params) {
@@ -248,12 +279,12 @@ void Server::didChange(const json::Value *params) {
   }
   if (auto version = p->getObject("textDocument")->getInteger("version"))
     doc->version = *version;
-  analyzeAndPublish(*doc);
+  schedule(*doc);
 }
 
 void Server::didSave(const json::Value *params) {
   if (Document *doc = documentOf(params))
-    analyzeAndPublish(*doc);
+    schedule(*doc);
 }
 
 void Server::didClose(const json::Value *params) {
@@ -266,6 +297,7 @@ void Server::didClose(const json::Value *params) {
 }
 
 void Server::analyzeAndPublish(Document &doc) {
+  doc.pending = false;
   DocumentAnalysis analysis = doc.analyzer->analyze(doc.text);
   llvm::errs() << llvm::formatv("ampify lsp: analysed {0} in {1:F3} s, {2:F3} s CPU ({3})\n",
                                 doc.path, analysis.seconds, analysis.cpuSeconds,
@@ -332,6 +364,8 @@ llvm::Expected<json::Value> Server::codeActions(const json::Value *params) {
     return llvm::createStringError("codeAction needs textDocument and range");
   json::Array actions;
   Document *doc = documentOf(params);
+  if (doc && doc->pending)
+    analyzeAndPublish(*doc); // the latest text, once, instead of waiting for the pause
   // Fix-its are offsets into the analysed text; a document edited since has none to offer.
   if (!doc || doc->analysedText != doc->text)
     return json::Value(std::move(actions));
@@ -386,7 +420,13 @@ tooling::CompileCommand Server::compileCommandFor(llvm::StringRef path) {
       llvm::sys::path::append(db, "compile_commands.json");
     candidates.push_back(std::string(db));
   } else {
-    // Like clangd: each directory from the file up to the workspace root, and its build/.
+    // Each directory from the file up to the workspace root, and its build/; never above the
+    // root (a database there is not the workspace's to trust). A file outside the root, or any
+    // file when the client named no root, has only its own directory.
+    auto insideRoot = [&](llvm::StringRef dir) {
+      return dir == root_ || (dir.starts_with(root_) && dir.size() > root_.size() &&
+                              (root_ == "/" || dir[root_.size()] == '/'));
+    };
     for (llvm::StringRef dir = llvm::sys::path::parent_path(path); !dir.empty();
          dir = llvm::sys::path::parent_path(dir)) {
       for (const char *sub : {"", "build"}) {
@@ -394,7 +434,7 @@ tooling::CompileCommand Server::compileCommandFor(llvm::StringRef path) {
         llvm::sys::path::append(db, sub, "compile_commands.json");
         candidates.push_back(std::string(db));
       }
-      if (dir == root_ || dir == llvm::sys::path::root_path(dir))
+      if (root_.empty() || dir == root_ || !insideRoot(dir))
         break;
     }
   }
@@ -404,8 +444,7 @@ tooling::CompileCommand Server::compileCommandFor(llvm::StringRef path) {
     auto &db = databases_[candidate];
     if (!db) {
       std::string error;
-      auto loaded = tooling::JSONCompilationDatabase::loadFromFile(
-          candidate, error, tooling::JSONCommandLineSyntax::AutoDetect);
+      auto loaded = loadCompilationDatabase(candidate, error);
       if (!loaded) {
         showMessage(MessageError, "ampify: cannot read " + candidate + ": " + error);
         databases_.erase(candidate);

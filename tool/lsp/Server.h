@@ -1,5 +1,6 @@
 // `ampify lsp`: a Language Server Protocol server over stdio. It publishes ampify's findings as
-// diagnostics for every open document (on open, change and save) and offers their fix-its as
+// diagnostics for every open document (after open, change and save, once edits pause: see
+// Server::run) and offers their fix-its as
 // quick-fix code actions. Documents are analysed from the editor's text, with the compile
 // command of the workspace's compile_commands.json, or ampify's own flags without one.
 #pragma once
@@ -16,7 +17,9 @@ class Server {
 public:
   /// `buildDir`: where compile_commands.json is (-p); empty to search from each document up to
   /// the workspace root, in each directory and its build/.
-  Server(Transport &transport, const AnalysisOptions &options, std::string buildDir);
+  /// `debounce`: how long a document's edits must pause before it is analysed.
+  Server(Transport &transport, const AnalysisOptions &options, std::string buildDir,
+         std::chrono::milliseconds debounce);
   ~Server();
 
   /// Serves until `exit` or the end of the input; returns the process exit code (0 only after
@@ -39,6 +42,9 @@ private:
   void didClose(const llvm::json::Value *params);
 
   Document *documentOf(const llvm::json::Value *params);
+  /// The pending document analysed next (the earliest due), or null.
+  Document *nextDue();
+  void schedule(Document &doc);
   void analyzeAndPublish(Document &doc);
   clang::tooling::CompileCommand compileCommandFor(llvm::StringRef path);
   /// The text of `path`: an open document's, else the file on disk.
@@ -48,6 +54,7 @@ private:
   Transport &transport_;
   const AnalysisOptions &options_;
   std::string buildDir_;
+  std::chrono::milliseconds debounce_;
   std::string root_;
   bool initialized_ = false;
   bool shutdownRequested_ = false;

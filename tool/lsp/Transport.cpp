@@ -1,7 +1,13 @@
 #include "Transport.h"
 
+#include "ampify/BoundedInput.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cerrno>
+#include <poll.h>
+#include <unistd.h>
 
 namespace ampify::lsp {
 namespace {
@@ -12,10 +18,36 @@ constexpr size_t MaxHeaderLine = 4096;
 
 } // namespace
 
+int Transport::getByte() {
+  if (next_ == buffer_.size()) {
+    buffer_.resize(65536);
+    ssize_t got;
+    do
+      got = ::read(fd_, buffer_.data(), buffer_.size());
+    while (got < 0 && errno == EINTR);
+    buffer_.resize(got > 0 ? size_t(got) : 0);
+    next_ = 0;
+    if (got <= 0)
+      return EOF;
+  }
+  return static_cast<unsigned char>(buffer_[next_++]);
+}
+
+bool Transport::waitForInput(std::chrono::milliseconds timeout) {
+  if (next_ < buffer_.size())
+    return true;
+  struct pollfd p = {fd_, POLLIN, 0};
+  int ready;
+  do
+    ready = ::poll(&p, 1, int(timeout.count()));
+  while (ready < 0 && errno == EINTR);
+  return ready != 0; // input, end of input, or an error: read() will tell
+}
+
 std::optional<std::string> Transport::readLine() {
   std::string line;
   int c;
-  while ((c = std::getc(in_)) != EOF) {
+  while ((c = getByte()) != EOF) {
     if (c == '\n') {
       if (!line.empty() && line.back() == '\r')
         line.pop_back();
@@ -66,26 +98,24 @@ Incoming Transport::read() {
       return result;
     }
     if (*length > maxMessageBytes_) {
-      // Skip the body without holding it.
-      char chunk[65536];
-      for (size_t left = *length; left > 0;) {
-        size_t got = std::fread(chunk, 1, std::min(left, sizeof(chunk)), in_);
-        if (got == 0)
-          return {};
-        left -= got;
-      }
+      // The body is not read (a length of 10^12 would swallow the rest of the stream): its bytes
+      // are scanned as header lines, which finds the next message's header.
       result.error = ErrorCode::InvalidRequest;
-      result.errorText = "message of " + std::to_string(*length) + " bytes exceeds the limit of " +
-                         std::to_string(maxMessageBytes_) + " bytes";
+      result.errorText = "Content-Length " + std::to_string(*length) + " exceeds the limit of " +
+                         std::to_string(maxMessageBytes_) + " bytes; the body is skipped up to "
+                         "the next header";
       return result;
     }
-    std::string body(*length, '\0');
-    if (*length && std::fread(body.data(), 1, *length, in_) != *length)
+    std::string body;
+    body.reserve(*length);
+    for (int c; body.size() < *length && (c = getByte()) != EOF;)
+      body.push_back(static_cast<char>(c));
+    if (body.size() < *length)
       return {};
-    auto parsed = llvm::json::parse(body);
+    auto parsed = parseJsonBounded(body, "the message");
     if (!parsed) {
       result.error = ErrorCode::ParseError;
-      result.errorText = "invalid JSON: " + llvm::toString(parsed.takeError());
+      result.errorText = llvm::toString(parsed.takeError());
       return result;
     }
     result.kind = Incoming::Message;

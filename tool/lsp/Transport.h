@@ -6,6 +6,7 @@
 
 #include "llvm/Support/JSON.h"
 
+#include <chrono>
 #include <cstdio>
 #include <mutex>
 #include <optional>
@@ -32,11 +33,15 @@ struct Incoming {
 
 class Transport {
 public:
+  /// `in` is read through its file descriptor, unbuffered by stdio, so that waitForInput sees
+  /// exactly what read() has not consumed.
   Transport(std::FILE *in, std::FILE *out, size_t maxMessageBytes)
-      : in_(in), out_(out), maxMessageBytes_(maxMessageBytes) {}
+      : fd_(fileno(in)), out_(out), maxMessageBytes_(maxMessageBytes) {}
 
   /// Blocks until a message, a framing/JSON error, or the end of the input.
   Incoming read();
+  /// Whether read() has something to read (or the input ended) within `timeout`.
+  bool waitForInput(std::chrono::milliseconds timeout);
 
   void send(const llvm::json::Value &message);
   void reply(const llvm::json::Value &id, llvm::json::Value result);
@@ -46,8 +51,11 @@ public:
 private:
   /// One header line without its line break; nullopt at the end of the input.
   std::optional<std::string> readLine();
+  int getByte(); // EOF at the end of the input
 
-  std::FILE *in_;
+  int fd_;
+  std::string buffer_;
+  size_t next_ = 0;
   std::FILE *out_;
   size_t maxMessageBytes_;
   std::mutex writeLock_;

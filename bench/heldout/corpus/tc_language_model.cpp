@@ -2,18 +2,18 @@
 #include <torch/torch.h>
 
 namespace {
-constexpr int64_t kVocab = 50257;
+constexpr int64_t kVocab = 50257; // EXPECT: ampify-tensor-core-alignment
 constexpr int64_t kDim = 768;
 constexpr int64_t kHeads = 12;
-constexpr int64_t kGloveDim = 300;
+constexpr int64_t kGloveDim = 300; // EXPECT: ampify-tensor-core-alignment
 }  // namespace
 
 struct LanguageModelImpl : torch::nn::Module {
   LanguageModelImpl()
-      : tok(register_module("tok", torch::nn::Embedding(kVocab, kDim))), // EXPECT: ampify-tensor-core-alignment
+      : tok(register_module("tok", torch::nn::Embedding(kVocab, kDim))),
         attn(register_module("attn", torch::nn::MultiheadAttention(torch::nn::MultiheadAttentionOptions(kDim, kHeads)))),
-        lstm(register_module("lstm", torch::nn::LSTM(torch::nn::LSTMOptions(kGloveDim, 512).batch_first(true)))), // EXPECT: ampify-tensor-core-alignment
-        lm_head(register_module("lm_head", torch::nn::Linear(torch::nn::LinearOptions(kDim, kVocab).bias(false)))) { // EXPECT: ampify-tensor-core-alignment
+        lstm(register_module("lstm", torch::nn::LSTM(torch::nn::LSTMOptions(kGloveDim, 512).batch_first(true)))),
+        lm_head(register_module("lm_head", torch::nn::Linear(torch::nn::LinearOptions(kDim, kVocab).bias(false)))) {
     lm_head->weight = tok->weight;
   }
 

@@ -24,6 +24,7 @@ class Preprocessor;
 namespace ampify {
 
 class ConstantEvaluator;
+class IncludeInserter;
 class PrecisionFlow;
 class TrainingLoops;
 
@@ -45,6 +46,8 @@ public:
   const TrainingLoops &loops();
   const PrecisionFlow &flow();
   ConstantEvaluator &constants();
+  /// The #includes the TU's fix-its insert, once per file.
+  IncludeInserter &includes();
 
   /// The options of the analysis itself: global, never per rule (`TorchVersion`).
   static llvm::ArrayRef<OptionSpec> declaredOptions();
@@ -56,6 +59,7 @@ private:
   std::unique_ptr<TrainingLoops> loops_;
   std::unique_ptr<ConstantEvaluator> constants_;
   std::unique_ptr<PrecisionFlow> flow_;
+  std::unique_ptr<IncludeInserter> includes_;
 };
 
 /// The session of the TU a front end is matching: one per run (or per LSP analysis), never

@@ -25,6 +25,11 @@ namespace ampify {
 struct ValueOrigin {
   clang::SourceLocation loc;
   std::string message;
+  /// Set when this step is the definition of a named constant (a variable, macro, enumerator or
+  /// data member's initialiser) that holds `value`: "`kVocab`". Empty for a step through a call
+  /// or a folded expression. Rules group findings by it: one finding per misaligned constant.
+  std::string definedName;
+  double value = 0;
 };
 
 template <typename T> struct BasicConstantValue {

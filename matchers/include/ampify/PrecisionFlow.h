@@ -68,6 +68,12 @@ struct Region {
   std::string how;                      ///< "the ampify::Autocast scope", ...
 };
 
+/// The device whose cast policies apply in `region` (CUDA's outside any region, where only
+/// whether an op is known matters: every device's table knows the same ops).
+inline AutocastDevice autocastDevice(const Region &region) {
+  return region.cuda ? AutocastDevice::CUDA : AutocastDevice::CPU;
+}
+
 /// What the analysis knows of one expression. When a function body is analysed in several
 /// contexts (called from inside and outside a region), an autocast context wins and the facts of
 /// several autocast contexts are joined.

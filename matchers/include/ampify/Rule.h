@@ -46,11 +46,16 @@ public:
   FindingBuilder &insertAfterToken(clang::SourceLocation tokenLoc, llvm::StringRef text);
   /// Drops every fix collected so far, e.g. when one piece of a multi-part fix is in a macro.
   FindingBuilder &dropFixes();
+  /// The fix needs `header` ("<limits>", or "\"local.h\"") in the file that holds `usedAt`: it
+  /// also inserts the #include there, unless the file has it or an earlier finding of this TU
+  /// inserts it (IncludeInserter). Nothing is inserted for a finding without fixes.
+  FindingBuilder &addInclude(clang::SourceLocation usedAt, llvm::StringRef header);
 
 private:
   Rule *rule_;
   clang::ASTContext *ctx_;
   Finding finding_;
+  std::vector<std::pair<clang::FileID, std::string>> includes_; // added when the finding is made
   bool fixesValid_ = true;
   bool suppressed_ = false;
 };

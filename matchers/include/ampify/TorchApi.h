@@ -75,4 +75,27 @@ struct LogitsRewrite {
 };
 LogitsRewrite logitsRewrite(const clang::CallExpr *call, clang::ASTContext &ctx);
 
+/// channels_last for a conv net: the edits that store the model's weights (once per function)
+/// and the input of one forward call in channels_last (NHWC) order.
+struct ChannelsLastPlan {
+  /// The module (variable or field) whose forward runs; null when `forward` does not run a conv
+  /// net on a tensor, or the plan does not apply (see channelsLastPlan).
+  const clang::ValueDecl *model = nullptr;
+  /// `ampify::to_channels_last(*model);` inserted after the model's `to(device)` statement in the
+  /// same function; empty when that function has no such statement (the input edit still helps
+  /// only together with a converted model, so callers report it without a fix then).
+  std::vector<SourceEdit> modelEdits;
+  /// `.contiguous(torch::MemoryFormat::ChannelsLast)` on the forward call's first argument.
+  std::vector<SourceEdit> inputEdits;
+};
+
+/// For `model->forward(x)`, `model(x)` or `model.forward(x)` in `function`, where the module's
+/// class (a TORCH_MODULE holder, a shared_ptr, or the class itself) has a torch::nn::Conv2d
+/// among its fields or its submodule fields' fields (3 levels): the channels_last edits. No plan
+/// (null model) when the module or its submodules call Tensor::view (it raises on a
+/// channels_last tensor that is not contiguous), when `function` already mentions
+/// MemoryFormat::ChannelsLast or to_channels_last, or when the call is in a macro.
+ChannelsLastPlan channelsLastPlan(const clang::CallExpr *forward, const clang::FunctionDecl *function,
+                                  clang::ASTContext &ctx);
+
 } // namespace ampify

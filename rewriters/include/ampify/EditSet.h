@@ -1,7 +1,7 @@
 // All edits of one run, kept as clang::tooling::Replacements per file: de-duplicated across TUs
 // (a header's fix is found once per TU that includes it), checked for conflicts, shown as a
-// unified diff, and written safely (temp file plus rename, never over a file that changed on
-// disk since it was parsed).
+// unified diff, and written through the safe writer (SafeWriter.h), never over a file that changed
+// on disk since it was parsed.
 #pragma once
 
 #include "ampify/Finding.h"
@@ -28,7 +28,7 @@ public:
   /// (so `patch -p1` applies it), absolute paths otherwise.
   llvm::Error writeDiff(llvm::raw_ostream &os) const;
 
-  /// Rewrites each file in place. Files are written one by one and atomically; a file whose
+  /// Rewrites each file in place. Files are written one by one by writeFileSafely; a file whose
   /// content differs from what was parsed is skipped with an error naming it.
   llvm::Error apply() const;
 
@@ -39,9 +39,5 @@ private:
   std::map<std::string, std::set<clang::tooling::Replacement>> taken_;
   std::map<std::string, uint64_t> parsedDigests_;
 };
-
-/// Writes `content` to `path` through a temporary file in the same directory and a rename, so
-/// that `path` is never seen half-written.
-llvm::Error writeFileAtomically(llvm::StringRef path, llvm::StringRef content);
 
 } // namespace ampify

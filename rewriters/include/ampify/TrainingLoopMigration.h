@@ -12,15 +12,27 @@
 namespace ampify {
 
 struct MigrationOptions {
-  enum class Dtype { Float16, BFloat16 };
+  /// DeviceDefault: the device's autocast dtype, fp16 on CUDA and bf16 on the CPU (what
+  /// ampify::Autocast picks when given no dtype).
+  enum class Dtype { DeviceDefault, Float16, BFloat16 };
   enum class Device { Cuda, Cpu, Auto };
-  Dtype dtype = Dtype::Float16;
+  Dtype dtype = Dtype::DeviceDefault;
   Device device = Device::Auto;
+
+  /// Whether the regions run fp16, which needs a GradScaler; bf16 has fp32's exponent range and
+  /// needs none (docs/fix.md).
+  bool fp16() const { return dtype == Dtype::Float16 || (dtype == Dtype::DeviceDefault && device != Device::Cpu); }
+  /// Conv nets: the model and its forward inputs go to channels_last (the fix-its of
+  /// ampify-conv-memory-format); off with --no-channels-last and for CPU regions.
+  bool channelsLast = true;
 };
 
 class TrainingLoopMigration : public Rule {
 public:
   static constexpr llvm::StringLiteral Name = "ampify-fix";
+  /// The message of a finding (no fix, not printed) for each iteration that already uses
+  /// GradScaler or Autocast: `ampify fix` counts them for its summary.
+  static constexpr llvm::StringLiteral AlreadyMigrated = "training loop already migrated";
 
   TrainingLoopMigration(RuleContext &context, MigrationOptions options)
       : Rule(Name, context), options_(options) {}

@@ -10,6 +10,7 @@
 #include <torch/arg.h>
 
 #include <functional>
+#include <thread>
 #include <optional>
 #include <type_traits>
 #include <utility>
@@ -38,12 +39,20 @@ struct AutocastOptions {
 /// them, and increments the autocast nesting counter. On exit (destructor, or an explicit exit())
 /// it decrements the counter, clears the cast cache when the outermost scope ends, and restores
 /// the three saved values. Scopes nest; they must end in LIFO order and on the thread that made
-/// them (the autocast state is thread-local). Not copyable, not movable.
+/// them (the autocast state is thread-local): exit() of a scope that is not the innermost one of
+/// its thread, or from another thread, throws c10::Error and changes nothing. Not copyable, not
+/// movable.
 class Autocast {
  public:
   explicit Autocast(c10::DeviceType device = c10::kCUDA);
+  /// `torch.autocast(device_type, dtype=...)`: Autocast(c10::kCUDA, torch::kBFloat16).
+  Autocast(c10::DeviceType device, c10::ScalarType dtype);
   explicit Autocast(const AutocastOptions& options);
-  ~Autocast();
+  /// = exit(). Destroyed out of LIFO order, it first ends the scopes of its thread opened after
+  /// it (restoring the state from before this scope) and then throws; destroyed on another
+  /// thread, it throws. While an exception is already unwinding the stack it cannot throw, and
+  /// warns instead (TORCH_WARN).
+  ~Autocast() noexcept(false);
 
   Autocast(const Autocast&) = delete;
   Autocast& operator=(const Autocast&) = delete;
@@ -67,6 +76,8 @@ class Autocast {
   c10::ScalarType dtype_;
   bool enabled_ = false;
   bool active_ = false;
+  std::thread::id thread_;  // that opened the scope
+  void restore();
   bool prev_enabled_ = false;
   c10::ScalarType prev_dtype_ = c10::ScalarType::Undefined;
   bool prev_cache_enabled_ = true;

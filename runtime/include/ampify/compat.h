@@ -27,7 +27,26 @@
 #ifndef AMPIFY_HAS_FUSED_ADAMW
 #define AMPIFY_HAS_FUSED_ADAMW 0
 #endif
-#define AMPIFY_HAS_CPU_FUSED_ADAMW (AMPIFY_HAS_FUSED_ADAMW && AMPIFY_TORCH_VERSION_AT_LEAST(2, 4))
+// at::_fused_adam_ (2.0 on) and at::_fused_sgd_ (2.2 on), both with grad_scale/found_inf.
+#if AMPIFY_TORCH_VERSION_AT_LEAST(2, 1) && defined(__has_include)
+#if __has_include(<ATen/ops/_fused_adam.h>)
+#define AMPIFY_HAS_FUSED_ADAM 1
+#endif
+#endif
+#ifndef AMPIFY_HAS_FUSED_ADAM
+#define AMPIFY_HAS_FUSED_ADAM 0
+#endif
+#if AMPIFY_TORCH_VERSION_AT_LEAST(2, 2) && defined(__has_include)
+#if __has_include(<ATen/ops/_fused_sgd.h>)
+#define AMPIFY_HAS_FUSED_SGD 1
+#endif
+#endif
+#ifndef AMPIFY_HAS_FUSED_SGD
+#define AMPIFY_HAS_FUSED_SGD 0
+#endif
+// CPU kernels of the fused optimizers arrived in 2.4.
+#define AMPIFY_HAS_CPU_FUSED_OPTIMIZERS AMPIFY_TORCH_VERSION_AT_LEAST(2, 4)
+#define AMPIFY_HAS_CPU_FUSED_ADAMW (AMPIFY_HAS_FUSED_ADAMW && AMPIFY_HAS_CPU_FUSED_OPTIMIZERS)
 // Half-precision autocast on CPU is accepted from 2.2 on (1.13 accepts only bfloat16).
 #define AMPIFY_HAS_CPU_FP16_AUTOCAST AMPIFY_TORCH_VERSION_AT_LEAST(2, 2)
 

@@ -7,13 +7,16 @@
 #include <ATen/core/Tensor.h>
 #include <c10/core/Device.h>
 #include <torch/arg.h>
+#include <torch/optim/adam.h>
 #include <torch/optim/adamw.h>
 #include <torch/optim/optimizer.h>
+#include <torch/optim/sgd.h>
 #include <torch/serialize/input-archive.h>
 #include <torch/serialize/output-archive.h>
 
 #include <cstdint>
 #include <functional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -37,6 +40,26 @@ struct GradScalerOptions {
   /// see different gradients (sharded state, or unscale_ before the gradient all-reduce).
   /// Like FSDP's ShardedGradScaler. Every rank must then call step() and update() alike.
   TORCH_ARG(FoundInfReducer, found_inf_reducer) = nullptr;
+  /// step() runs LibTorch's fused optimizer kernel (at::_fused_adamw_, _fused_adam_, _fused_sgd_)
+  /// with grad_scale/found_inf where the optimizer, its parameters and this LibTorch allow it: no
+  /// host sync in the step. false: always the unscale pass, one found_inf read, optimizer.step().
+  /// Not part of the checkpoint.
+  TORCH_ARG(bool, fused_step) = true;
+};
+
+/// What GradScaler::step() returns: whether the optimizer stepped (false when a gradient was
+/// inf/NaN). On the fused path the step was decided on the device, so converting to bool reads
+/// found_inf (a host sync); a caller that ignores the result pays nothing.
+class StepResult {
+ public:
+  /* implicit */ operator bool() const;
+
+ private:
+  friend class GradScaler;
+  explicit StepResult(bool stepped) : stepped_(stepped) {}
+  explicit StepResult(at::Tensor found_inf) : found_inf_(std::move(found_inf)) {}
+  bool stepped_ = false;
+  at::Tensor found_inf_;  // defined on the fused path: stepped = (found_inf == 0)
 };
 
 /// Dynamic loss scaling for mixed-precision training, with the semantics of torch.amp.GradScaler:
@@ -68,18 +91,26 @@ class GradScaler {
   /// is inf/NaN. At most once per optimizer per iteration, before step().
   void unscale_(torch::optim::Optimizer& optimizer);
 
-  /// unscale_ (if not done yet), then optimizer.step() unless a gradient was inf/NaN.
-  /// Returns true when the optimizer stepped. Reads found_inf on the host once (like Python).
-  /// A closure is only accepted by a disabled scaler (as in Python).
-  bool step(torch::optim::Optimizer& optimizer,
-            torch::optim::Optimizer::LossClosure closure = nullptr);
+  /// Steps the optimizer unless one of its gradients was inf/NaN. Two paths:
+  ///  - fused (the default where possible): an AdamW, Adam or SGD whose parameters are on a device
+  ///    with LibTorch's fused kernel for it (CUDA; CPU from LibTorch 2.4) runs at::_fused_adamw_ /
+  ///    _fused_adam_ / _fused_sgd_ with grad_scale and found_inf: the inf check reads the
+  ///    gradients once, the kernel unscales them and skips itself on the device. No host sync.
+  ///    Uses the optimizer's param groups and options and keeps its state (exp_avg, exp_avg_sq,
+  ///    momentum_buffer) in the optimizer; Adam/AdamW step counts live on the device in this
+  ///    scaler (see save()). An SGD with momentum takes the unfused path until its momentum
+  ///    buffers exist (the first step that is not skipped creates them, as LibTorch's SGD does).
+  ///  - unfused: unscale_ (if not done yet), one found_inf read on the host (as Python), then
+  ///    optimizer.step(). Under AMPIFY_SCALER_TRACE, why the fused path was not taken is printed
+  ///    to stderr once per reason.
+  /// A closure is only accepted by a disabled scaler (as in Python); a disabled scaler calls
+  /// optimizer.step().
+  StepResult step(torch::optim::Optimizer& optimizer,
+                  torch::optim::Optimizer::LossClosure closure = nullptr);
 
-  /// Sync-free AdamW step: runs LibTorch's fused AdamW kernel (at::_fused_adamw_) with
-  /// grad_scale/found_inf, so gradients are unscaled and the step skipped on the device, with no
-  /// .item(). Uses the AdamW's param groups and options (lr, betas, eps, weight_decay, amsgrad) and
-  /// keeps exp_avg/exp_avg_sq in its state; the step counts live on the device in this scaler and
-  /// are part of its checkpoint (save()/load()). Needs LibTorch >= 2.1 (CUDA; CPU from 2.4); on
-  /// older LibTorch it throws. Disabled scaler (or AMPIFY_DISABLE=1): the same fused kernel without
+  /// The fused path of step() for an AdamW, required: throws where it is not available (LibTorch
+  /// < 2.1, or a device without the kernel) instead of falling back. Kept for code written before
+  /// step() became fused. Disabled scaler (or AMPIFY_DISABLE=1): the same fused kernel without
   /// grad_scale/found_inf.
   void fused_adamw_step(torch::optim::AdamW& optimizer);
 
@@ -99,20 +130,27 @@ class GradScaler {
   /// The scale tensor itself (undefined before the first scale() call or when disabled).
   const at::Tensor& scale_tensor() const { return scale_; }
 
-  /// Checkpointing: writes/reads scale, growth tracker, the options and the step counts of
-  /// fused_adamw_step (per optimizer, in the order the optimizers were first given to it, which a
-  /// resumed run must repeat). load() refuses a state saved with other options or from a disabled
-  /// scaler; a disabled scaler restores only the fused step counts.
+  /// Checkpointing: writes/reads scale, growth tracker, the options and the Adam/AdamW step counts
+  /// of the fused path (per optimizer, in the order the Adam/AdamW optimizers were first given to
+  /// step(), which a resumed run must repeat). load() restores the options from the checkpoint
+  /// (init_scale, growth_factor, backoff_factor, growth_interval), as torch.amp.GradScaler's
+  /// load_state_dict does; the found_inf reducer and fused_step stay as constructed. Every loaded
+  /// value is checked as the constructor checks it, and an error names the field; nothing is
+  /// changed unless the whole state is valid. A state saved from a disabled scaler is refused; a
+  /// disabled scaler restores only the fused step counts.
   void save(torch::serialize::OutputArchive& archive) const;
   void load(torch::serialize::InputArchive& archive);
 
  private:
   enum class Stage { READY, UNSCALED, STEPPED };
+  enum class FusedKind { NONE, ADAMW, ADAM, SGD };
   struct OptimizerState {
     Stage stage = Stage::READY;
     std::vector<std::pair<c10::Device, at::Tensor>> found_inf_per_device;
     float found_inf = 0; // as read on the host by step(), for the trace
     bool stepped = false;
+    bool fused = false;  // stepped on the device: the trace reads found_inf in update()
+    at::Tensor found_inf_reduced;  // fused: found_inf across devices (and ranks), as the kernels saw it
   };
 
   void lazy_init(const c10::Device& device);
@@ -124,7 +162,15 @@ class GradScaler {
   OptimizerState& state_of(const torch::optim::Optimizer& optimizer);
   /// `found_inf` summed across ranks when a reducer is set; otherwise `found_inf` itself.
   at::Tensor reduce_across_ranks(at::Tensor found_inf) const;
-  void write_trace(double scale_before, const at::Tensor& found_inf) const;
+  void write_trace(double scale_before, const at::Tensor& found_inf);
+  /// The fused kernel step() can use for `optimizer`, or NONE with the reason in `why`.
+  FusedKind fused_kind(const torch::optim::Optimizer& optimizer, std::string& why) const;
+  /// Runs the fused kernel on every (device, dtype) group; `st` null: no grad_scale/found_inf.
+  void fused_step(torch::optim::Optimizer& optimizer, FusedKind kind, OptimizerState* st);
+  /// Before an unfused step of an Adam/AdamW: moves the step counts the fused path keeps on the
+  /// device (or that load() read) into the optimizer's own state (a sync, once per switch).
+  void steps_to_optimizer(torch::optim::Optimizer& optimizer);
+  void say_fallback_once(const std::string& why);
 
   GradScalerOptions options_;
   bool enabled_;
@@ -133,18 +179,20 @@ class GradScaler {
   double init_scale_;
   int64_t init_growth_tracker_ = 0;
   std::unordered_map<const torch::optim::Optimizer*, OptimizerState> per_optimizer_;
-  /// The step counts of fused_adamw_step, per AdamW in the order of first use: float32 0-dim
-  /// tensors on the parameters' devices, as torch.optim's fused AdamW keeps them, so that a skipped
-  /// step is taken back on the device. AdamWParamState::step() is a host int64 and would cost a sync
-  /// per step, so it is only read once, when a parameter is first stepped here.
-  struct FusedAdamW {
+  /// The step counts of the fused Adam/AdamW path, per optimizer in the order of first use:
+  /// float32 0-dim tensors on the parameters' devices, as torch.optim's fused Adam keeps them, so
+  /// that a skipped step is taken back on the device. Adam(W)ParamState::step() is a host int64 and
+  /// would cost a sync per step, so it is read once, when a parameter is first stepped fused, and
+  /// written back when the optimizer next takes the unfused path.
+  struct FusedSteps {
     const torch::optim::Optimizer* optimizer;
     std::vector<const c10::TensorImpl*> params;  // param_groups order; a changed entry restarts its step
-    std::vector<at::Tensor> steps;               // undefined until that parameter is first stepped
+    std::vector<at::Tensor> steps;               // undefined: the optimizer's own step() is current
   };
-  FusedAdamW& fused_state(const torch::optim::Optimizer& optimizer);
+  FusedSteps& fused_state(const torch::optim::Optimizer& optimizer);
   void load_fused_steps(torch::serialize::InputArchive& archive);
-  std::vector<FusedAdamW> fused_;
+  std::vector<FusedSteps> fused_;
+  std::set<std::string> fallbacks_said_;
   /// Step counts read by load() that no optimizer has claimed yet: the k-th list (float32 on the
   /// CPU, one per parameter, NaN for a parameter never stepped) goes to the k-th AdamW given to
   /// fused_adamw_step after the load.

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "ampify/Driver.h"
+#include "ampify/SafeWriter.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/JSON.h"
@@ -40,6 +41,11 @@ std::string toolIdentity();
 llvm::json::Value dependencyList(llvm::ArrayRef<std::string> files, FileDigests &digests);
 bool dependenciesUnchanged(const llvm::json::Value *list, FileDigests &digests);
 
+/// A cache entry is the SHA-256 of its JSON text, a line break, then the text: an entry whose
+/// digest does not match (a flipped byte, a truncation) is a miss, never a result.
+std::optional<llvm::json::Value> readCacheEntry(llvm::StringRef path);
+bool writeCacheEntry(llvm::StringRef path, llvm::json::Value entry);
+
 class ResultCache {
 public:
   /// An unusable directory (cannot be created or written) gives a disabled cache; `warning` says
@@ -63,8 +69,5 @@ private:
   std::string entryPath(llvm::StringRef key) const;
   std::string dir_;
 };
-
-/// Writes through a uniquely named temporary file in the same directory and a rename.
-bool writeFileAtomicallyQuiet(llvm::StringRef path, llvm::StringRef content);
 
 } // namespace ampify

@@ -8,10 +8,12 @@
 #include "ampify/RuleOptions.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/Error.h"
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -27,6 +29,9 @@ struct AnalysisOptions {
   std::vector<std::string> extraArgsBefore; // prepended to every compile command
   std::string torchPrefix;                  // --torch-prefix, when there is no database
   bool verbose = false;
+  /// The cache whose precompiled preambles `fix` and `lsp` share with `check` (--cache-dir, else
+  /// the default one); "" with --no-preamble. `check` reads SchedulerOptions instead.
+  std::string preambleCacheDir;
   std::string headerFilter;                 // HeaderFilterRegex; empty: findings in every header
   /// Per-directory .ampify.yaml: when set, each TU is analysed with the options it resolves for
   /// the TU's main file (see Config.h); null: these options as they are.
@@ -43,7 +48,8 @@ struct TranslationUnitResult {
   bool parsed = true;   // false: compiler errors (printed to stderr) or a crash
   std::string failure;  // why, when !parsed
   std::vector<Finding> findings;
-  /// Every file the parse read (absolute paths): what a cached result depends on.
+  /// Every file the parse read (absolute paths), then every include candidate it found absent:
+  /// what a cached result depends on.
   std::vector<std::string> inputs;
 };
 
@@ -62,18 +68,32 @@ collectTranslationUnits(const std::vector<std::string> &paths, llvm::StringRef b
                         const AnalysisOptions &options,
                         const clang::tooling::CompilationDatabase *compileFlags = nullptr);
 
+/// Reads a compile_commands.json (nesting bounded, see BoundedInput.h); `error` says why on null.
+std::unique_ptr<clang::tooling::JSONCompilationDatabase>
+loadCompilationDatabase(llvm::StringRef path, std::string &error);
+
 /// Whether a path names a C++ or CUDA source (a TU of its own) / a header, by its extension.
 bool isSourceFile(llvm::StringRef path);
 bool isHeaderFile(llvm::StringRef path);
+/// `path` made absolute against `directory` (a compile command's), without . and .. components.
+std::string absoluteIn(llvm::StringRef directory, llvm::StringRef path);
+/// Whether the absolute path `file` is `dirOrFile` or lies under it.
+bool isUnder(llvm::StringRef file, llvm::StringRef dirOrFile);
 
 /// Parses and analyses one TU. Never throws or aborts on bad code: failures are in the result.
+/// `overlay` (absolute path to text) replaces those files' contents on disk for this parse:
+/// `ampify fix` analyses its migrated text before writing it.
 TranslationUnitResult analyzeTranslationUnit(const clang::tooling::CompileCommand &command,
                                              const AnalysisOptions &options,
-                                             const CallbackFactory &callbacks);
+                                             const CallbackFactory &callbacks,
+                                             const std::map<std::string, std::string> &overlay = {});
 
-/// Adds the argument adjusters every parse of ampify uses (--extra-arg, --extra-arg-before,
-/// Clang's resource directory); the preamble builder shares them with analyzeTranslationUnit.
-void addAnalysisArgumentAdjusters(clang::tooling::ClangTool &tool, const AnalysisOptions &options);
+/// The arguments every parse of `command` by ampify uses (a TU's analysis, a shared preamble, the
+/// LSP server's parse): --extra-arg-before and --extra-arg, library include directories given
+/// as -I passed as -isystem (HeaderOwnership.h), and the resource directory of the Clang ampify
+/// links.
+std::vector<std::string> analysisArguments(const clang::tooling::CompileCommand &command,
+                                           const AnalysisOptions &options);
 
 /// Every file `files` saw during a parse, as sorted absolute paths (what a cached result or a
 /// precompiled preamble depends on).

@@ -1,11 +1,12 @@
 // Shared preambles: TUs that start with the same system #includes under the same flags parse
 // those headers once, from a precompiled header built by a worker and kept in the cache.
 //
-// Only the leading `#include <...>` lines that resolve to system headers (-isystem or the
-// compiler's own directories) go into the preamble. The analysis scope excludes declarations in
-// system headers anyway, so findings are the same with and without it; a user header in the
-// preamble would have its declarations hidden from the matchers, so the preamble stops at the
-// first include that is not a system header.
+// Only the leading `#include <...>` lines that resolve to library headers (LibTorch's, the
+// compiler's, any outside the project: HeaderOwnership.h, whatever flag found them) go into the
+// preamble. Library directories are parsed as system ones and the analysis scope excludes
+// declarations in system headers, so findings are the same with and without it; a user header in
+// the preamble would have its declarations hidden from the matchers, so the preamble stops at the
+// first include that is the user's own.
 #pragma once
 
 #include "ampify/Cache.h"
@@ -16,11 +17,11 @@
 
 namespace ampify {
 
-/// What a TU can share: its leading system includes and the flags that compile them. A preamble
+/// What a TU can share: its leading library includes and the flags that compile them. A preamble
 /// may hold any prefix of those includes (the TU's own #include lines then find the headers
 /// already included and skip them), so TUs that only start alike still share one.
 struct PreamblePlan {
-  std::vector<std::string> includes;            // the TU's leading system #include names, in order
+  std::vector<std::string> includes;            // the TU's leading library #include names, in order
   clang::tooling::CompileCommand headerCommand; // compiles a preamble header with the TU's flags
   std::string flagsKey;                         // content key of the flags, directory and tool
 
@@ -30,16 +31,29 @@ struct PreamblePlan {
 };
 
 /// The preamble the TU `command` (whose main file holds `source`) can share, or none: no leading
-/// system include, CUDA, or flags that already inject headers (-include, -include-pch).
+/// library include, CUDA, or flags that already inject headers (-include, -include-pch).
 std::optional<PreamblePlan> planPreamble(const clang::tooling::CompileCommand &command,
                                          llvm::StringRef source, const AnalysisOptions &options);
 
 /// Writes `includeText` to `pchPath`.h and precompiles it into `pchPath` with the linked Clang
-/// and the flags of `headerCommand`. Returns the files the header read.
+/// and the flags of `headerCommand` (a plan's, final: nothing is added to them). Returns the
+/// files the header read.
 llvm::Expected<std::vector<std::string>> buildPreamble(const clang::tooling::CompileCommand &headerCommand,
                                                        llvm::StringRef includeText,
-                                                       llvm::StringRef pchPath,
-                                                       const AnalysisOptions &options);
+                                                       llvm::StringRef pchPath);
+
+/// `command` parsed with the precompiled preamble `pch` (its content checked, not only its headers'
+/// times).
+clang::tooling::CompileCommand withPreamble(clang::tooling::CompileCommand command, llvm::StringRef pch);
+
+/// The shared preamble of the TU `command` (whose main file holds `source`) in the cache
+/// `options.preambleCacheDir`, as `ampify check` keys it: the cached one of the longest prefix of
+/// its library includes; when there is none and `buildIfMissing`, one of all of them, built in
+/// this process and published for every later run. None when the TU can share none, the cache is
+/// off or unusable, or the build failed.
+std::optional<std::string> sharedPreambleFor(const clang::tooling::CompileCommand &command,
+                                             llvm::StringRef source, const AnalysisOptions &options,
+                                             bool buildIfMissing);
 
 /// Preambles on disk: <cache>/preambles/<key>.json (the manifest: pch file, its digest, the
 /// digests of every header it read) next to the pch files themselves.

@@ -16,6 +16,7 @@ struct WorkerRequest {
   std::string includeText; // Preamble: the header to precompile
   std::string output;      // Preamble: where the pch goes
   std::string resultPath;  // where the worker writes its result
+  int64_t parent = 0;      // the run's process id: the worker dies with it
 };
 
 llvm::json::Value toJSON(const WorkerRequest &request);

@@ -105,7 +105,10 @@ public:
   Tensor view(IntArrayRef size) const;
   Tensor reshape(IntArrayRef size) const;
   Tensor transpose(int64_t dim0, int64_t dim1) const;
-  Tensor contiguous() const;
+  Tensor permute(IntArrayRef dims) const;
+  std::vector<Tensor> chunk(int64_t chunks, int64_t dim = 0) const;
+  Tensor contiguous(MemoryFormat memory_format = MemoryFormat::Contiguous) const;
+  bool is_contiguous(MemoryFormat memory_format = MemoryFormat::Contiguous) const;
   Tensor abs() const;
   Tensor amax(IntArrayRef dim = {}, bool keepdim = false) const;
   Tensor norm() const;
@@ -146,7 +149,13 @@ Tensor sqrt(const Tensor &self);
 Tensor rsqrt(const Tensor &self);
 Tensor pow(const Tensor &self, const Scalar &exponent);
 Tensor matmul(const Tensor &self, const Tensor &other);
+// LibTorch 1.13's fused attention (2.0 renamed it scaled_dot_product_attention).
+std::tuple<Tensor, Tensor> _scaled_dot_product_attention(const Tensor &query, const Tensor &key, const Tensor &value,
+                                                         const c10::optional<Tensor> &attn_mask = {},
+                                                         double dropout_p = 0.0, bool need_attn_weights = false,
+                                                         bool is_causal = false);
 Tensor mm(const Tensor &self, const Tensor &mat2);
+Tensor mv(const Tensor &self, const Tensor &vec);
 Tensor bmm(const Tensor &self, const Tensor &mat2);
 Tensor linear(const Tensor &input, const Tensor &weight, const c10::optional<Tensor> &bias = {});
 Tensor softmax(const Tensor &self, int64_t dim, c10::optional<ScalarType> dtype = c10::nullopt);

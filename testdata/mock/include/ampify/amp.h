@@ -19,6 +19,7 @@ struct AutocastOptions {
 class Autocast {
 public:
   explicit Autocast(c10::DeviceType device = c10::kCUDA);
+  Autocast(c10::DeviceType device, c10::ScalarType dtype);
   explicit Autocast(const AutocastOptions &options);
   ~Autocast();
   Autocast(const Autocast &) = delete;
@@ -52,5 +53,7 @@ public:
   bool step(torch::optim::Optimizer &optimizer, torch::optim::Optimizer::LossClosure closure = nullptr);
   void update();
 };
+
+void to_channels_last(torch::nn::Module &module);
 
 } // namespace ampify

@@ -12,6 +12,7 @@
 namespace c10 {
 enum class ScalarType : int8_t { Byte, Char, Short, Int, Long, Half, Float, Double, Bool, BFloat16 };
 enum class DeviceType : int8_t { CPU = 0, CUDA = 1 };
+enum class MemoryFormat : int8_t { Contiguous, Preserve, ChannelsLast, ChannelsLast3d };
 constexpr DeviceType kCPU = DeviceType::CPU;
 constexpr DeviceType kCUDA = DeviceType::CUDA;
 struct Half { float x; };
@@ -85,6 +86,7 @@ namespace at {
 using c10::ArrayRef;
 using c10::Device;
 using c10::DeviceType;
+using c10::MemoryFormat;
 using c10::IntArrayRef;
 using c10::optional;
 using c10::Scalar;
