@@ -110,9 +110,11 @@ FindingBuilder &FindingBuilder::replace(clang::CharSourceRange range, llvm::Stri
     return *this;
   }
   finding_.fixes.emplace_back(sm, range, text, ctx_->getLangOpts());
-  clang::FileID fid = sm.getFileID(range.getBegin());
-  finding_.parsedDigests.emplace(finding_.fixes.back().getFilePath().str(),
-                                 llvm::xxh3_64bits(sm.getBufferData(fid)));
+  // Once per file of the finding: hashing the whole file for each of its edits would make a file
+  // with many migrated loops cost quadratic time.
+  std::string path = finding_.fixes.back().getFilePath().str();
+  if (!finding_.parsedDigests.count(path))
+    finding_.parsedDigests.emplace(path, llvm::xxh3_64bits(sm.getBufferData(sm.getFileID(range.getBegin()))));
   return *this;
 }
 

@@ -178,6 +178,29 @@ bool readsGradients(const clang::Stmt *s) {
   });
 }
 
+/// Whether `s` resets gradients: `zero_grad()` on an optimizer or module, `x.grad().zero_()` (or
+/// `.mutable_grad().reset()`, `.grad().detach_()`...), also inside the functions of the TU it
+/// calls (a few calls deep: a `trainer.reset()` helper).
+bool resetsGradients(const clang::Stmt *s, unsigned depth = 3) {
+  return containsStmt(s, [&](const clang::Stmt *n) {
+    const auto *call = llvm::dyn_cast<clang::CallExpr>(n);
+    if (!call)
+      return false;
+    llvm::StringRef name = calledName(call);
+    if (name == "zero_grad")
+      return true;
+    if (const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(call);
+        member && member->getImplicitObjectArgument() && (name.ends_with("_") || name == "reset")) {
+      const auto *object =
+          llvm::dyn_cast<clang::CallExpr>(member->getImplicitObjectArgument()->IgnoreImplicit());
+      if (object && (calledName(object) == "grad" || calledName(object) == "mutable_grad"))
+        return true;
+    }
+    const clang::FunctionDecl *callee = call->getDirectCallee();
+    return depth > 0 && callee && callee->hasBody() && resetsGradients(callee->getBody(), depth - 1);
+  });
+}
+
 bool isLoop(const clang::Stmt *s) {
   return llvm::isa<clang::ForStmt, clang::CXXForRangeStmt, clang::WhileStmt, clang::DoStmt>(s);
 }
@@ -688,15 +711,27 @@ private:
         it.outerLoop = l;
       }
     }
-    // Gradient reads between the first backward and a step.
-    clang::SourceLocation firstBackward = it.passes.front().call->getEndLoc();
+    // Nothing resets the gradients anywhere in the loops around the iteration: they accumulate
+    // over every iteration of the run. (An iteration that is a whole function, with no loop, may
+    // be reset by its caller.)
+    if (loop) {
+      std::vector<const clang::Stmt *> outer = loopsAround(loop);
+      it.gradientsNeverReset = !resetsGradients(outer.empty() ? loop : outer.back());
+    }
+    // Gradient reads between the last backward and a step: unscale_ runs once per step, after
+    // every gradient of it was accumulated, so a read between two backward passes (a demo
+    // printing `x.grad()`) sees scaled gradients (scaledGradientReads, below).
+    clang::SourceLocation lastBackward = it.passes.front().call->getEndLoc();
+    for (const BackwardPass &pass : it.passes)
+      if (before(lastBackward, pass.call->getEndLoc()))
+        lastBackward = pass.call->getEndLoc();
     for (const OptimizerStep &step : it.steps) {
       if (step.unbraced)
         continue; // the block around a conditional step runs whether or not it steps
       for (const clang::Stmt *s : step.block->body()) {
         if (s == step.statement || within(s, step.call->getBeginLoc()))
           break;
-        if (before(s->getBeginLoc(), firstBackward) || llvm::is_contained(it.gradientAccesses, s))
+        if (before(s->getBeginLoc(), lastBackward) || llvm::is_contained(it.gradientAccesses, s))
           continue;
         if (!isBoundary(s) && accessesGradients(s))
           it.gradientAccesses.push_back(s);

@@ -176,6 +176,59 @@ torch::Tensor f(torch::Tensor z, torch::Tensor y) {
         self.assertIn("torch::binary_cross_entropy_with_logits(z, y)", open(path).read())
         self.assertEqual(ampify("check", self.mock, path).returncode, 0)
 
+    def mock_flags(self):
+        inc = os.path.join(ARGS.mock_prefix, "include")
+        return ["-isystem", inc, "-isystem", os.path.join(inc, "torch/csrc/api/include")]
+
+    def test_compile_flags_after_double_dash(self):
+        # clang-tidy's command line: FILE... -- FLAGS is a fixed compilation database.
+        self.write("inc/target.h", "#define TARGET y\n")
+        src = self.write("src/a.cpp", GOOD.replace("(torch::sigmoid(z), y)", "(torch::sigmoid(z), TARGET)")
+                         .replace("#include <torch/torch.h>", "#include <torch/torch.h>\n#include \"target.h\""))
+        # The relative -I resolves from the working directory, not from the file's directory.
+        r = ampify("check", "--color=never", "src/a.cpp", "--", "-Iinc", *self.mock_flags(), cwd=self.dir)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("a.cpp:4:17: warning", r.stdout)
+        # Without the flags the header is not found: the TU does not compile.
+        r = ampify("check", "--color=never", "src/a.cpp", "--", *self.mock_flags(), cwd=self.dir)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("'target.h' file not found", r.stderr)
+        # --extra-arg's relative paths resolve from the working directory too.
+        r = ampify("check", self.mock, "--color=never", "--extra-arg=-Iinc", "src/a.cpp", cwd=self.dir)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        # The compiler's own -c and -o, and the input repeated, are taken off as clang-tidy does.
+        r = ampify("check", "--color=never", src, "--", "-c", "-o", "a.o", "-Iinc", *self.mock_flags(), src,
+                   cwd=self.dir)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("a.cpp:4:17: warning", r.stdout)
+        self.assertFalse(os.path.exists(os.path.join(self.dir, "a.o")))
+
+    def test_compile_flags_replace_the_database(self):
+        src = self.write("a.cpp", GOOD)
+        # A database whose flags cannot compile a.cpp: '--' wins over -p, as in clang-tidy.
+        db = [{"directory": self.dir, "file": src, "arguments": ["clang++", "-DNO_TORCH", "-c", src]}]
+        self.write("build/compile_commands.json", json.dumps(db))
+        r = ampify("check", "--color=never", "-p", os.path.join(self.dir, "build"), src, "--",
+                   *self.mock_flags())
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("is ignored: the compile flags after '--'", r.stderr)
+        self.assertIn("a.cpp:3:17: warning", r.stdout)
+
+    def test_compile_flags_usage_errors(self):
+        src = self.write("a.cpp", GOOD)
+        before = self.snapshot()
+        r = ampify("check", "--", *self.mock_flags())
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("name the files before '--'", r.stderr)
+        r = ampify("explain", "ampify-banned-under-autocast", "--", "-std=c++17")
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("only check and fix take compile flags", r.stderr)
+        r = ampify("fix", "--diff", src, "--", "-std=c++17", *self.mock_flags())
+        self.assertIn(r.returncode, (0, 1), r.stderr)
+        self.assertEqual(self.snapshot(), before)
+        for sub in ("check", "fix"):
+            self.assertIn("FILE... -- FLAGS", ampify(sub, "--help").stdout, sub)
+
     def test_explain_prints_every_rule_doc(self):
         r = ampify("explain", "--list")
         self.assertEqual(r.returncode, 0)

@@ -127,9 +127,12 @@ class Fix(ScratchDirTest):
                 files[rel] = f.read()
         return files
 
-    def fix(self, root, *args):
+    def fix(self, root, *args, device="cuda"):
+        """`ampify fix` in `root`; the mock programs never name a device, so the tests of the
+        edits ask for CUDA (fp16 with a GradScaler) unless `device` is None (--device=auto)."""
         env = dict(os.environ, AMPIFY_CACHE_DIR=os.path.join(self.dir, "cache"))
-        return subprocess.run([ARGS.ampify, "fix", "--torch-prefix=" + ARGS.mock_prefix, *args],
+        flags = ["--device=" + device] if device else []
+        return subprocess.run([ARGS.ampify, "fix", "--torch-prefix=" + ARGS.mock_prefix, *flags, *args],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=root,
                               env=env)
 
@@ -200,6 +203,64 @@ class Fix(ScratchDirTest):
         fixed = self.contents(root)
         self.assertEqual(fixed["a.cpp"], BROKEN)
         self.assertIn("scaler.scale(loss).backward();", fixed["main.cpp"])
+
+    def test_a_loop_whose_edits_overlap_another_migration_is_refused(self):
+        # The header's loop names no device: a TU that reaches CUDA migrates it for CUDA (fp16, a
+        # GradScaler), one that never does for the CPU (bf16). Both edits cannot be written: one
+        # is, the other loop is reported as not migrated (never as migrated), and the run exits 1.
+        cuda_main = MAIN + "\nbool has_gpu() { return torch::cuda::is_available(); }\n"
+        files = {"train.h": HEADER, "main.cpp": cuda_main, "other.cpp": OTHER}
+        root = self.project("p", files)
+        fixes = os.path.join(self.dir, "fixes", "fix.yaml")
+        os.makedirs(os.path.dirname(fixes))
+        r = self.fix(root, "--export-fixes", fixes, "main.cpp", "other.cpp", device=None)
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        self.assertIn("train.h:14:5: warning: training loop not migrated: its edits overlap those of another "
+                      "migration of this run", r.stdout)
+        self.assertEqual(r.stdout.count("train.h:14:5: note: training loop migrated"), 1, r.stdout)
+        self.assertEqual(self.contents(root), files)
+        apply = subprocess.run([ARGS.clang_apply_replacements, os.path.dirname(fixes)], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+        self.assertEqual(apply.returncode, 0, apply.stderr)
+        fixed = self.contents(root)
+        self.assertEqual(fixed["train.h"].count("ampify::Autocast autocast("), 1, fixed["train.h"])
+        self.assertIn("scaler.scale(loss).backward();", fixed["main.cpp"])
+
+    def test_several_backward_demo_migrates_and_exports_its_edits(self):
+        demo = """#include <torch/torch.h>
+
+int main() {
+  torch::Tensor x = torch::randn({1}, torch::TensorOptions().requires_grad(true));
+  auto y = x * 2;
+  y.backward();
+  auto g = x.grad();
+  torch::nn::Linear linear(3, 2);
+  torch::optim::SGD optimizer(linear->parameters(), torch::optim::SGDOptions(0.01));
+  auto loss = linear->forward(torch::randn({4, 3})).sum();
+  loss.backward();
+  auto w = linear->weight.grad();
+  optimizer.step();
+}
+"""
+        in_place = self.project("in-place", {"demo.cpp": demo})
+        r = self.fix(in_place, "demo.cpp")
+        self.assertEqual(r.returncode, 1, r.stderr)  # the read of x.grad() between the passes
+        self.assertIn("demo.cpp:6:3: note: training loop migrated to mixed precision", r.stdout)
+        self.assertNotIn("overlaps", r.stderr)
+        fixed = self.contents(in_place)["demo.cpp"]
+        self.assertIn("  static ampify::GradScaler scaler;\n  ampify::Autocast autocast(c10::kCUDA);\n", fixed)
+        self.assertIn("scaler.unscale_(optimizer);\n  auto w = linear->weight.grad();", fixed)
+
+        exported = self.project("exported", {"demo.cpp": demo})
+        fixes = os.path.join(self.dir, "fixes", "fix.yaml")
+        os.makedirs(os.path.dirname(fixes))
+        r = self.fix(exported, "--export-fixes", fixes, "demo.cpp")
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertNotIn("Replacements: []", open(fixes).read())
+        apply = subprocess.run([ARGS.clang_apply_replacements, os.path.dirname(fixes)], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+        self.assertEqual(apply.returncode, 0, apply.stderr)
+        self.assertEqual(self.contents(exported)["demo.cpp"], fixed)
 
     def test_hazards_the_migration_exposes_are_reported_in_the_same_run(self):
         root = self.project("p", {"a.cpp": HAZARD})

@@ -7,7 +7,9 @@
 #include "ampify/Shard.h"
 #include "ampify/Worker.h"
 
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -25,6 +27,51 @@ cl::list<std::string> InputPaths(cl::Positional, cl::desc("<file or directory>..
 cl::opt<std::string> BuildPath("p", cl::desc("Build directory holding compile_commands.json"),
                                cl::value_desc("BUILD_DIR"), cl::sub(CheckCommand), cl::sub(FixCommand), cl::sub(LspCommand),
                                cl::cat(AmpifyCategory));
+static cl::extrahelp CompileFlagsHelp(
+    "\nCompile flags (check, fix), as in clang-tidy:\n"
+    "  ampify check FILE... -- FLAGS   compile each FILE with FLAGS (a fixed compilation database);\n"
+    "                                  ampify adds LibTorch's include directories after them and\n"
+    "                                  -std=c++17 unless FLAGS name a standard. Relative paths in\n"
+    "                                  FLAGS resolve from the working directory. With '--', -p is\n"
+    "                                  ignored.\n"
+    "  ampify check -p BUILD_DIR [PATH...]   the TUs of BUILD_DIR/compile_commands.json under PATHs\n");
+
+static std::unique_ptr<clang::tooling::FixedCompilationDatabase> &compileFlags() {
+  static std::unique_ptr<clang::tooling::FixedCompilationDatabase> flags;
+  return flags;
+}
+
+bool takeCompileFlags(int &argc, const char **argv) {
+  llvm::SmallString<256> cwd;
+  if (std::error_code ec = llvm::sys::fs::current_path(cwd)) {
+    llvm::errs() << "ampify: error: cannot read the working directory: " << ec.message() << "\n";
+    return false;
+  }
+  std::string error;
+  compileFlags() = clang::tooling::FixedCompilationDatabase::loadFromCommandLine(argc, argv, error, cwd);
+  if (!compileFlags() && !error.empty()) {
+    llvm::errs() << "ampify: error: the compile flags after '--': " << llvm::StringRef(error).trim() << "\n";
+    return false;
+  }
+  return true;
+}
+
+bool compileFlagsGiven() { return compileFlags() != nullptr; }
+
+llvm::Expected<std::vector<clang::tooling::CompileCommand>>
+commandLineTranslationUnits(const AnalysisOptions &options) {
+  if (!compileFlags())
+    return collectTranslationUnits(InputPaths, BuildPath, options);
+  if (InputPaths.empty())
+    return llvm::createStringError(std::errc::invalid_argument,
+                                   "no input: name the files before '--' (ampify check FILE... -- FLAGS)");
+  if (!BuildPath.empty())
+    llvm::errs() << "ampify: warning: -p " << BuildPath
+                 << " is ignored: the compile flags after '--' replace its compilation database (as "
+                    "in clang-tidy)\n";
+  return collectTranslationUnits(InputPaths, "", options, compileFlags().get());
+}
+
 static cl::opt<std::string> Checks("checks",
                                    cl::desc("Comma-separated globs of checks to run; '-' disables "
                                             "(default: ampify-*)"),
@@ -160,7 +207,7 @@ bool analyzeCommandLineInputs(const AnalysisOptions &options, const CallbackFact
     llvm::errs().flush();
     std::exit(runWorker(WorkerRequestPath, options, callbacks));
   }
-  auto units = collectTranslationUnits(InputPaths, BuildPath, options);
+  auto units = commandLineTranslationUnits(options);
   if (!units) {
     llvm::errs() << "ampify: error: " << llvm::toString(units.takeError()) << "\n";
     return false;

@@ -16,6 +16,19 @@ extern llvm::cl::SubCommand LspCommand; // shares the analysis options of check
 extern llvm::cl::list<std::string> InputPaths;
 extern llvm::cl::opt<std::string> BuildPath;
 
+/// Takes `-- FLAGS` off the end of the command line (`ampify check FILE... -- FLAGS`: clang-tidy's
+/// fixed compilation database, LLVM's FixedCompilationDatabase::loadFromCommandLine), shortening
+/// `argc` to the arguments before `--`. Returns false on flags it cannot read (printed).
+bool takeCompileFlags(int &argc, const char **argv);
+/// Whether the command line had `-- FLAGS` (only check and fix take them).
+bool compileFlagsGiven();
+
+/// The TUs the command line names: its paths, compiled with the flags after `--` (which replace
+/// a `-p` database, as in clang-tidy: -p is then ignored, with a warning), or the TUs of `-p`'s
+/// compile_commands.json under them, or with ampify's own flags.
+llvm::Expected<std::vector<clang::tooling::CompileCommand>>
+commandLineTranslationUnits(const AnalysisOptions &options);
+
 /// Builds the analysis options from the command line; on a usage error prints it and returns
 /// false.
 bool analysisOptionsFromCommandLine(AnalysisOptions &options);

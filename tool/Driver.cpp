@@ -441,7 +441,7 @@ std::unique_ptr<tooling::JSONCompilationDatabase> loadCompilationDatabase(llvm::
 
 llvm::Expected<std::vector<tooling::CompileCommand>>
 collectTranslationUnits(const std::vector<std::string> &paths, llvm::StringRef buildDir,
-                        const AnalysisOptions &options) {
+                        const AnalysisOptions &options, const tooling::CompilationDatabase *compileFlags) {
   std::vector<tooling::CompileCommand> units;
   if (!buildDir.empty()) {
     llvm::SmallString<256> dbPath(buildDir);
@@ -483,19 +483,41 @@ collectTranslationUnits(const std::vector<std::string> &paths, llvm::StringRef b
   auto files = expandPaths(paths, /*allowHeaders=*/false);
   if (!files)
     return files.takeError();
+  // With the user's own flags LibTorch may come from them: ampify's are then only a fallback.
   auto torch = findTorchInstall(options.torchPrefix);
-  if (!torch)
+  std::vector<std::string> torchArgs;
+  if (torch) {
+    if (options.verbose)
+      llvm::errs() << "ampify: LibTorch headers from " << torch->howFound << ": " << torch->prefix << "\n";
+    torchArgs = torch->includeArgs;
+  } else if (!compileFlags) {
     return torch.takeError();
-  if (options.verbose)
-    llvm::errs() << "ampify: LibTorch headers from " << torch->howFound << ": " << torch->prefix << "\n";
+  } else {
+    llvm::consumeError(torch.takeError());
+  }
   // After LibTorch's: a mock <ampify/amp.h> beside mock torch headers (the tests') still wins.
   std::vector<std::string> runtime = runtimeIncludeArgs();
+  llvm::SmallString<256> cwd;
+  if (std::error_code ec = llvm::sys::fs::current_path(cwd))
+    return llvm::createStringError(ec, "cannot read the working directory: %s", ec.message().c_str());
   for (const std::string &file : *files) {
+    std::vector<std::string> flags;
+    if (compileFlags) {
+      // [tool, FLAGS..., file]: the flags as FixedCompilationDatabase kept them.
+      std::vector<tooling::CompileCommand> given = compileFlags->getCompileCommands(file);
+      if (!given.empty() && given.front().CommandLine.size() >= 2)
+        flags.assign(given.front().CommandLine.begin() + 1, given.front().CommandLine.end() - 1);
+    }
     tooling::CompileCommand cmd;
-    cmd.Directory = std::string(llvm::sys::path::parent_path(file));
+    // Relative paths in the flags (`-- -Iinclude`, --extra-arg) resolve from here, as the
+    // compiler's would when run in this directory.
+    cmd.Directory = std::string(cwd);
     cmd.Filename = file;
-    cmd.CommandLine = {"clang++", "-std=c++17"};
-    cmd.CommandLine.insert(cmd.CommandLine.end(), torch->includeArgs.begin(), torch->includeArgs.end());
+    cmd.CommandLine = {"clang++"};
+    if (llvm::none_of(flags, [](llvm::StringRef f) { return f.starts_with("-std=") || f.starts_with("--std"); }))
+      cmd.CommandLine.push_back("-std=c++17");
+    cmd.CommandLine.insert(cmd.CommandLine.end(), flags.begin(), flags.end());
+    cmd.CommandLine.insert(cmd.CommandLine.end(), torchArgs.begin(), torchArgs.end());
     cmd.CommandLine.insert(cmd.CommandLine.end(), runtime.begin(), runtime.end());
     cmd.CommandLine.push_back(file);
     units.push_back(std::move(cmd));

@@ -208,7 +208,7 @@ int runFix() {
   };
 
   // Sequential and in this process: a migration is written only from analyses this run made.
-  auto units = collectTranslationUnits(InputPaths, BuildPath, options);
+  auto units = commandLineTranslationUnits(options);
   if (!units) {
     llvm::errs() << "ampify: error: " << llvm::toString(units.takeError()) << "\n";
     return ExitUsage;
@@ -243,6 +243,23 @@ int runFix() {
     else
       findings.push_back(std::move(finding));
   }
+  // Never claim a migration that is not written: a loop whose edits overlap another's (two TUs
+  // that migrate a shared header differently) becomes a refusal, before anything is printed.
+  EditSet edits;
+  for (Finding &finding : findings) {
+    if (finding.fixes.empty())
+      continue;
+    if (llvm::Error err = edits.addFixesOf(finding)) {
+      llvm::consumeError(std::move(err));
+      llvm::StringRef message(finding.message);
+      if (message.consume_front("training loop migrated to mixed precision"))
+        finding.message = "training loop not migrated: its edits overlap those of another migration of this "
+                          "run (the same code migrated differently by two translation units?); migrate it by "
+                          "hand or fix one translation unit at a time";
+      finding.fixes.clear();
+      finding.notes.clear();
+    }
+  }
   // Warnings are the findings with no fix: refused loops, and code of a migrated loop that needs
   // the user's attention.
   size_t refused = 0, migrated = 0;
@@ -254,11 +271,6 @@ int runFix() {
       ++refused;
     }
   }
-
-  EditSet edits;
-  for (const Finding &finding : findings)
-    if (llvm::Error err = edits.addFixesOf(finding))
-      llvm::errs() << "ampify: warning: " << llvm::toString(std::move(err)) << "\n";
 
   // What the migration exposes: the rules run over the migrated text, in this run.
   std::vector<Finding> hazards;

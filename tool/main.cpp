@@ -1,5 +1,5 @@
 // ampify: move LibTorch C++ training code to automatic mixed precision.
-#include "Commands.h"
+#include "CommonOptions.h"
 
 #include "ampify/Worker.h"
 
@@ -32,6 +32,10 @@ int main(int argc, const char **argv) {
   // A file-size limit (ulimit -f) makes writes fail with EFBIG, reported like a full disk; by
   // default its signal would kill the process (LLVM's handler reports it as a crash).
   std::signal(SIGXFSZ, SIG_IGN);
+  // `FILE... -- FLAGS`: the flags are taken off here, before the options are parsed (they are
+  // compile flags, not ampify's); workers get them with each TU's compile command.
+  if (!ampify::takeCompileFlags(argc, argv))
+    return ampify::ExitUsage;
   ampify::setInvocation(argc, argv); // workers re-run it
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << "ampify " AMPIFY_VERSION " (built with LLVM " LLVM_VERSION_STRING ")\n";
@@ -48,6 +52,11 @@ int main(int argc, const char **argv) {
     return ampify::ExitUsage;
   for (const ampify::CommandRegistration *reg : ampify::registeredCommands())
     if (*reg->command) {
+      if (ampify::compileFlagsGiven() && reg->command != &ampify::CheckCommand &&
+          reg->command != &ampify::FixCommand) {
+        llvm::errs() << "ampify: error: only check and fix take compile flags after '--'\n";
+        return ampify::ExitUsage;
+      }
       int rc = reg->run();
       // A full disk or a closed pipe on stdout is an error to report, not an abort in the
       // stream's destructor.

@@ -1,4 +1,4 @@
-// AMPIFY: fix
+// AMPIFY: fix --device=cuda
 // Gradient accumulation: update() goes inside the step's condition, braced or not; unscale_()
 // comes before clipping and before reading gradients.
 #include <torch/torch.h>
@@ -36,6 +36,8 @@ void accumulate(Net &model, torch::optim::SGD &opt, int steps, int every) {
 double unbraced(Net &model, torch::optim::Adam &opt, int steps) {
   double norm = 0;
   for (int i = 0; i < steps; ++i) {
+    if (i % 4 == 0)
+      opt.zero_grad();
     auto x = torch::randn({4, 4});
     (torch::mse_loss(model(x), x) / 4).backward();
     norm += 1;
@@ -48,6 +50,8 @@ double unbraced(Net &model, torch::optim::Adam &opt, int steps) {
 }
 // CHECK-FIXES: {{^}}  ampify::GradScaler scaler;{{$}}
 // CHECK-FIXES-NEXT: {{^}}  for (int i = 0; i < steps; ++i) {{[{]}}{{$}}
+// CHECK-FIXES-NEXT: {{^}}    if (i % 4 == 0){{$}}
+// CHECK-FIXES-NEXT: {{^}}      opt.zero_grad();{{$}}
 // CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(c10::kCUDA);{{$}}
 // CHECK-FIXES-NEXT: {{^}}    auto x = torch::randn({4, 4});{{$}}
 // CHECK-FIXES-NEXT: {{^}}    auto loss = torch::mse_loss(model(x), x) / 4;{{$}}

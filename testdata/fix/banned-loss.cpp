@@ -1,9 +1,11 @@
-// AMPIFY: fix
+// AMPIFY: fix --device=cuda
 // binary_cross_entropy raises under CUDA autocast ("unsafe to autocast"). Where its input is a
 // sigmoid, the migration also rewrites it to binary_cross_entropy_with_logits on the sigmoid's
-// input (in the loop, or in a function the loop calls). Where it cannot (the sigmoid was computed
-// earlier, a BCELoss module), the loop is not migrated: the migrated program would compile and then
-// throw at the first step.
+// input (in the loop, or in a function the loop calls). Where the logits are out of reach (the
+// sigmoid was computed earlier, a BCELoss module, the last layer of a Sequential), the loss runs in
+// fp32 through ampify::run_in_fp32, as Python's documented fallback does, with a note that the
+// logits form is faster and safer. Only a call that cannot be rewritten (in a macro) leaves the
+// loop as it is: the migrated program would compile and then throw at the first step.
 #include <torch/torch.h>
 
 struct NetImpl : torch::nn::Module {
@@ -17,26 +19,55 @@ void probabilities_first(Net &model, torch::optim::SGD &opt, torch::Tensor x, to
     opt.zero_grad();
     auto p = torch::sigmoid(model(x));
     auto loss = torch::binary_cross_entropy(p, y);
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: note: `binary_cross_entropy` raises under CUDA autocast: it runs in fp32 through ampify::run_in_fp32 (autocast off, its tensors cast to float); the logits form is faster and numerically safer: pass the logits (the input before its sigmoid) to binary_cross_entropy_with_logits{{.*}}
+    loss.backward();
+    opt.step();
+  }
+}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(c10::kCUDA);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto p = torch::sigmoid(model(x));{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto loss = ampify::run_in_fp32([&](auto &&...ampify_args) { return torch::binary_cross_entropy(ampify_args...); }, p, y);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    //{{$}}
+// CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    scaler.scale(loss).backward();{{$}}
+
+void module(Net &model, torch::optim::SGD &opt, torch::nn::BCELoss &criterion, torch::Tensor x, torch::Tensor y) {
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto loss = criterion(torch::sigmoid(model(x)), y);
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: note: `torch::nn::BCELoss` raises under CUDA autocast: it runs in fp32 through ampify::run_in_fp32 (autocast off, its tensors cast to float); the logits form is faster and numerically safer: use torch::nn::BCEWithLogitsLoss{{.*}}
+    loss.backward();
+    opt.step();
+  }
+}
+// CHECK-FIXES: {{^}}    auto loss = ampify::run_in_fp32([&](auto &&...ampify_args) { return criterion(ampify_args...); }, torch::sigmoid(model(x)), y);{{$}}
+
+void sequential(torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+  torch::nn::Sequential discriminator(torch::nn::Linear(4, 1), torch::nn::Sigmoid());
+  torch::nn::BCELoss criterion;
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto loss = criterion(discriminator->forward(x), y);
+    loss.backward();
+    opt.step();
+  }
+}
+// CHECK-FIXES: {{^}}    auto loss = ampify::run_in_fp32([&](auto &&...ampify_args) { return criterion(ampify_args...); }, discriminator->forward(x), y);{{$}}
+
+#define BCE(p, y) torch::binary_cross_entropy(p, y)
+
+void in_a_macro(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto p = torch::sigmoid(model(x));
+    auto loss = BCE(p, y);
     // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: training loop not migrated: `binary_cross_entropy` in its forward and loss raises under CUDA autocast; pass the logits (the input before its sigmoid) to binary_cross_entropy_with_logits{{.*}} [ampify-fix]
     loss.backward();
     // CHECK-MESSAGES: :[[@LINE-1]]:5: note: the backward pass of that training loop
     opt.step();
   }
 }
-// CHECK-FIXES: {{^}}    auto loss = torch::binary_cross_entropy(p, y);{{$}}
-// CHECK-FIXES-NEXT: {{^}}    //{{$}}
-// CHECK-FIXES-NEXT: {{^}}    loss.backward();{{$}}
-
-void module(Net &model, torch::optim::SGD &opt, torch::nn::BCELoss &criterion, torch::Tensor x, torch::Tensor y) {
-  for (int i = 0; i < 10; ++i) {
-    opt.zero_grad();
-    auto loss = criterion(torch::sigmoid(model(x)), y);
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: training loop not migrated: `torch::nn::BCELoss` in its forward and loss raises under CUDA autocast; use torch::nn::BCEWithLogitsLoss{{.*}} [ampify-fix]
-    loss.backward();
-    opt.step();
-  }
-}
-// CHECK-FIXES: {{^}}    auto loss = criterion(torch::sigmoid(model(x)), y);{{$}}
+// CHECK-FIXES: {{^}}    auto loss = BCE(p, y);{{$}}
 // CHECK-FIXES-NEXT: {{^}}    //{{$}}
 // CHECK-FIXES-NEXT: {{^}}    loss.backward();{{$}}
 

@@ -1,4 +1,4 @@
-// AMPIFY: fix
+// AMPIFY: fix --device=cuda
 // break and goto out of the loop between the forward pass and backward: the Autocast object ends
 // its region when it goes out of scope, whichever way control leaves.
 #include <torch/torch.h>

@@ -1,4 +1,4 @@
-// AMPIFY: fix
+// AMPIFY: fix --device=cuda
 // Two optimizers in one loop (a GAN): one scaler, update() once after the last step. The
 // optimizers are held by unique_ptr and shared_ptr.
 #include <torch/torch.h>

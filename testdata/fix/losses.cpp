@@ -1,4 +1,4 @@
-// AMPIFY: fix
+// AMPIFY: fix --device=cuda
 // Two losses (two backward passes, retain_graph), torch::autograd::backward with a list, and a
 // loss computed inside the backward statement.
 #include <torch/torch.h>

@@ -80,4 +80,5 @@ void train_configured(Net &model, const Config &config) {
     optimizer.step();
   }
 }
-// CHECK-FIXES: {{^}}    ampify::Autocast autocast(config.device.type());{{$}}
+// config.device is the CPU: a bf16 region, and no GradScaler.
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(config.device.type()).dtype(at::kBFloat16));{{$}}

@@ -1,4 +1,4 @@
-// AMPIFY: fix
+// AMPIFY: fix --device=cuda
 // A template function (migrated through its instantiation), a lambda called per batch (the
 // scaler is declared before it and captured), and a template that is never instantiated.
 #include <torch/torch.h>

@@ -76,13 +76,18 @@ struct TrainingIteration {
   const clang::Stmt *outerLoop = nullptr;
   std::vector<BackwardPass> passes; // in source order
   std::vector<OptimizerStep> steps; // in source order
-  /// Statements between a backward pass and the step that reads or changes gradients
+  /// Statements between the last backward pass and the step that read or change gradients
   /// (clip_grad_norm_/clip_grad_value_, `.grad()`, all-reduce), in source order.
   std::vector<const clang::Stmt *> gradientAccesses;
-  /// Statements after a backward pass, before a step that is conditional (inside an if of the
-  /// same block), that read or change gradients: they run whether or not the step does, so no
-  /// unscale_ can go before them and they see scaled gradients.
+  /// Statements after a backward pass that read or change gradients where no unscale_ can go
+  /// before them: before a later backward pass of the iteration, or before a step that is
+  /// conditional (inside an if of the same block; they run whether or not the step does). They
+  /// see scaled gradients.
   std::vector<const clang::Stmt *> scaledGradientReads;
+  /// No zero_grad() (or other gradient reset) anywhere in the loops around the iteration, nor in
+  /// the functions of the TU they call: gradients accumulate over the whole run. (Periodic
+  /// resets, `if (i % k == 0) opt.zero_grad()`, count as resets.)
+  bool gradientsNeverReset = false;
 };
 
 /// A place where backward or step was found but no iteration can be migrated, and why.

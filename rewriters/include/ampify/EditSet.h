@@ -10,6 +10,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <set>
 #include <string>
 
 namespace ampify {
@@ -33,6 +34,9 @@ public:
 
 private:
   std::map<std::string, clang::tooling::Replacements> files_;
+  /// Every edit taken, per file, as added (before Replacements merges adjoining ones): finds
+  /// duplicates and the neighbours a new edit could conflict with in logarithmic time.
+  std::map<std::string, std::set<clang::tooling::Replacement>> taken_;
   std::map<std::string, uint64_t> parsedDigests_;
 };
 

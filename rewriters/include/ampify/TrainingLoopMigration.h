@@ -11,9 +11,6 @@
 
 namespace ampify {
 
-struct BannedCall;
-struct TrainingIteration;
-
 struct MigrationOptions {
   /// DeviceDefault: the device's autocast dtype, fp16 on CUDA and bf16 on the CPU (what
   /// ampify::Autocast picks when given no dtype).
@@ -46,8 +43,6 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
-  std::vector<const BannedCall *> bannedCallsInForward(clang::ASTContext &ctx, const TrainingIteration &it) const;
-
   MigrationOptions options_;
   clang::ASTContext *context_ = nullptr;
 };

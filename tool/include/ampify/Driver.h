@@ -57,11 +57,17 @@ struct TranslationUnitResult {
 /// Files (C++ or CUDA sources) and directories (searched recursively for sources) become one TU
 /// each, with flags that ampify makes up (LibTorch's headers, -std=c++17). With `buildDir`, the
 /// TUs of its compile_commands.json under `paths` (all of them when `paths` is empty).
+/// With `compileFlags` (`ampify check FILE... -- FLAGS`, clang-tidy's fixed compilation
+/// database) each file is compiled with those flags, followed by LibTorch's include directories
+/// when ampify finds them (the user's own -I/-isystem come first and win) and -std=c++17 unless
+/// the flags name a standard. Without a database, relative paths in flags resolve from the working
+/// directory, as the compiler's would.
 /// Errors: a path that does not exist, a file that is not C++, a malformed database, LibTorch's
-/// headers not found.
+/// headers not found (without `compileFlags`).
 llvm::Expected<std::vector<clang::tooling::CompileCommand>>
 collectTranslationUnits(const std::vector<std::string> &paths, llvm::StringRef buildDir,
-                        const AnalysisOptions &options);
+                        const AnalysisOptions &options,
+                        const clang::tooling::CompilationDatabase *compileFlags = nullptr);
 
 /// Reads a compile_commands.json (nesting bounded, see BoundedInput.h); `error` says why on null.
 std::unique_ptr<clang::tooling::JSONCompilationDatabase>

@@ -1,0 +1,118 @@
+// AMPIFY: fix
+// The autocast device comes from the program (--device=auto, the default): the device expression
+// its tensors and model are moved to, followed through torch::Device variables, the values the
+// program assigns to them and `torch::cuda::is_available() ? kCUDA : kCPU` ternaries. The note says
+// which expression decided. A device that is the CPU gives a bf16 region and no GradScaler; one
+// decided at run time keeps the expression (fp16 with a GradScaler on CUDA, bf16 on the CPU).
+#include <torch/torch.h>
+
+struct NetImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) { return fc(x); }
+  torch::nn::Linear fc{nullptr};
+};
+TORCH_MODULE(Net);
+
+void ternary(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+  torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
+  model->to(device);
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto loss = torch::mse_loss(model(x.to(device)), y.to(device));
+    loss.backward();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: training loop migrated to mixed precision: forward pass under ampify::Autocast (fp16 on CUDA, bf16 on the CPU), loss scaled by ampify::GradScaler [ampify-fix]
+    // CHECK-MESSAGES: :[[@LINE-6]]:13: note: autocast device from the program's `device`, which is CUDA or the CPU, decided at run time: autocast on that device (fp16 on CUDA, bf16 on the CPU)
+    opt.step();
+  }
+}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(device.type());{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto loss = torch::mse_loss(model(x.to(device)), y.to(device));{{$}}
+// CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    scaler.scale(loss).backward();{{$}}
+
+void assigned_in_branches(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+  torch::DeviceType device_type;
+  if (torch::cuda::is_available())
+    device_type = torch::kCUDA;
+  else
+    device_type = torch::kCPU;
+  torch::Device device(device_type);
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto loss = torch::mse_loss(model(x.to(device)), y.to(device));
+    loss.backward();
+    // CHECK-MESSAGES: :[[@LINE-2]]:44: note: autocast device from the program's `device`, which is CUDA or the CPU, decided at run time{{.*}}
+    opt.step();
+  }
+}
+// CHECK-FIXES: {{^}}  torch::Device device(device_type);{{$}}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(device.type());{{$}}
+
+void cpu_variable(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+  torch::Device device(torch::kCPU);
+  model->to(device);
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto loss = torch::mse_loss(model(x.to(device)), y.to(device));
+    loss.backward();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: training loop migrated to mixed precision: forward pass under ampify::Autocast (bf16 on the CPU) [ampify-fix]
+    // CHECK-MESSAGES: :[[@LINE-6]]:13: note: autocast device from the program's `device`, which is the CPU: autocast on the CPU (bf16, no loss scaling)
+    opt.step();
+  }
+}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(device.type()).dtype(at::kBFloat16));{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto loss = torch::mse_loss(model(x.to(device)), y.to(device));{{$}}
+// CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    loss.backward();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    //{{$}}
+// CHECK-FIXES-NEXT: {{^}}    //{{$}}
+// CHECK-FIXES-NEXT: {{^}}    opt.step();{{$}}
+
+void cuda_string(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+  torch::Device device("cuda:0");
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto loss = torch::mse_loss(model(x.to(device)), y.to(device));
+    loss.backward();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: training loop migrated to mixed precision: forward pass under ampify::Autocast (fp16), loss scaled by ampify::GradScaler [ampify-fix]
+    // CHECK-MESSAGES: :[[@LINE-3]]:44: note: autocast device from the program's `device`, which is CUDA: autocast on CUDA
+    opt.step();
+  }
+}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(device.type());{{$}}
+
+void cpu_constant(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto loss = torch::mse_loss(model(x.to(torch::Device(torch::kCPU))), y);
+    loss.backward();
+    // CHECK-MESSAGES: :[[@LINE-2]]:44: note: autocast on the CPU (bf16, no loss scaling): the program moves its tensors or model to the CPU here, and never to CUDA in this function
+    opt.step();
+  }
+}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(c10::kCPU).dtype(at::kBFloat16));{{$}}
+
+void cuda_constant(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+  model->to(torch::kCUDA);
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto loss = torch::mse_loss(model(x.cuda()), y.cuda());
+    loss.backward();
+    // CHECK-MESSAGES: :[[@LINE-5]]:13: note: autocast on CUDA: the program moves its tensors or model to CUDA here
+    opt.step();
+  }
+}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(c10::kCUDA);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto loss = torch::mse_loss(model(x.cuda()), y.cuda());{{$}}
+
+void nothing_visible(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto loss = torch::mse_loss(model(x), y);
+    loss.backward();
+    opt.step();
+  }
+}
+// The program reaches CUDA in ternary() (the first CUDA use of the translation unit decides).
+// CHECK-MESSAGES: :16:24: note: autocast on CUDA: no device expression of the program is visible where the region starts, and the program may reach CUDA here
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(c10::kCUDA);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto loss = torch::mse_loss(model(x), y);{{$}}
