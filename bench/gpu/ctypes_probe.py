@@ -3,7 +3,7 @@
 into the Python process through ctypes) crashes. Each stage runs in a child process under
 faulthandler, so that one crash does not hide the next stage:
 
-  python3 bench/gpu/ctypes_probe.py LIBS_DIR [NAME]        (NAME: mlp by default)
+  python3 bench/gpu/ctypes_probe.py LIBS_DIR [NAME [STAGE ...]]   (NAME: mlp; all stages by default)
 
 Stages:
   notorch      load lib<NAME>_fp16_lib.so and call it, torch never imported
@@ -78,12 +78,13 @@ def main():
         stage(sys.argv[2], sys.argv[3], sys.argv[4])
         return 0
     libs, name = sys.argv[1], (sys.argv[2] if len(sys.argv) > 2 else "mlp")
+    stages = sys.argv[3:] or ["notorch", "torch", "torch_cuda", "after_py", "py_after"]
     lib = os.path.join(libs, f"lib{name}_fp16_lib.so")
     print("== ldd", lib, flush=True)
     subprocess.run(["ldd", lib])
     print("== readelf -d (NEEDED, RUNPATH)", flush=True)
     subprocess.run(f"readelf -d {lib} | grep -E 'NEEDED|RUNPATH|RPATH'", shell=True)
-    for which in ("notorch", "torch", "torch_cuda", "after_py", "py_after"):
+    for which in stages:
         print(f"\n== stage {which}", flush=True)
         try:
             r = subprocess.run([sys.executable, "-X", "faulthandler", __file__, "--stage", which, libs, name],

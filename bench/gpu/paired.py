@@ -1,17 +1,22 @@
 #!/usr/bin/env python3
-"""Paired C++/Python benchmark of the migrated example programs (issue 18), one process.
+"""Paired C++/Python benchmark of the migrated example programs (issue 18), one job.
 
 The C++ programs (fp32 originals and their `ampify fix` fp16 migration) are built as shared
-libraries (examples/CMakeLists.txt, -DEXAMPLE_LIBRARY=ON) and called through ctypes; the Python
-twins (bench/gpu/models.py) run in this same process, so C++ and Python rounds alternate round by
-round on the same GPU state, as in bench/runtime. Each round runs every variant of every example
-once (WARMUP untimed steps, then STEPS timed ones), in an order that rotates from round to round.
+libraries (examples/CMakeLists.txt, -DEXAMPLE_LIBRARY=ON, from bench/gpu/library_sources.py's copy
+of the sources). By default (--cpp runner) one C++ server process (bench/gpu/cpp_runner.cpp) loads
+them once and runs them on request, while the Python twins (bench/gpu/models.py) run in this
+process: C++ and Python rounds alternate one by one on the same GPU, as in bench/runtime, without a
+process start per round and without sharing a process. Each round runs every variant of every
+example once (WARMUP untimed steps, then STEPS timed ones), program after program, the order of the
+four variants rotating from round to round. --cpp exec starts the executable for every C++ round
+instead; --cpp ctypes loads the libraries into this process, the first design, which segfaults on
+the H200 with torch imported (bench/gpu/ctypes_probe.py, docs/benchmarks.md).
 
-  python3 bench/gpu/paired.py run --libs DIR --models bench/gpu/models.py --out OUT [--rounds 20]
-      [--steps 20] [--warmup 5]
-        writes OUT/paired.json (every round of every variant: ms/step and peak MiB) and
-        OUT/syncs.json (host syncs per step of each migrated C++ program, counted in one extra
-        round under CUDA's sync-debug mode "warn")
+  python3 bench/gpu/paired.py run [--cpp runner|exec|ctypes] --libs DIR --runner EXE [--bins DIR]
+      --models bench/gpu/models.py --out OUT [--rounds 20] [--steps 20] [--warmup 5] [--deadline T]
+        writes OUT/paired.json (every round of every variant: ms/step and peak MiB; rewritten after
+        each round) and OUT/syncs.json (host syncs per step of each migrated C++ program, counted in
+        one untimed round under CUDA's sync-debug mode "warn", before the timed rounds)
   python3 bench/gpu/paired.py report OUT/paired.json [--syncs OUT/syncs.json] [--plot DIR] [--readme README.md]
         medians, IQRs of the paired ratios, the issue's targets (markdown on stdout); --readme
         rewrites README's generated GPU table from these raw results
@@ -285,7 +290,7 @@ def plot(res, out):
                                        ("cpp_fp16", "py_fp16_fused_cl", "C++ / Python fused+channels_last"))):
         data = [[x / y for x, y in zip(res[n][a]["ms"], res[n][b]["ms"])] for n in names]
         ax.boxplot(data, positions=[i + (k - 0.5) * 0.35 for i in range(len(names))], widths=0.3,
-                   patch_artist=True, boxprops={"facecolor": f"C{k}"}, labels=[""] * len(names))
+                   patch_artist=True, boxprops={"facecolor": f"C{k}"})
         ax.plot([], [], color=f"C{k}", label=label)
     ax.axhline(0.85, ls="--", color="C0", lw=0.8)
     ax.axhline(1.0, ls="--", color="C1", lw=0.8)

@@ -43,7 +43,7 @@ fi
 tail -n 3 "$OUT/examples.log"
 echo "build (and checks) took $(( $(date +%s) - t0 )) s"
 B=/tmp/ampify-examples
-mkdir -p "$B/libs" && cp "$B"/fp32/lib*_lib.so "$B"/fp16/lib*_lib.so "$B/libs/" || exit 1
+mkdir -p "$B/libs" && cp "$B"/fp32_lib/lib*_lib.so "$B"/fp16_lib/lib*_lib.so "$B/libs/" || exit 1
 g++ -O2 -std=c++17 -o "$B/cpp_runner" "$ROOT/bench/gpu/cpp_runner.cpp" -ldl || exit 1
 
 CPP=${AMPIFY_PAIRED_CPP:-runner}
@@ -51,7 +51,7 @@ CPP=${AMPIFY_PAIRED_CPP:-runner}
 # time the probe needs; a hard timeout 60 s later.
 DEADLINE_ARGS=(); END=
 if [ -n "${AMPIFY_DEADLINE:-}" ]; then
-  reserve=20; [ "${AMPIFY_PAIRED_PROBE:-0}" = 1 ] && reserve=150
+  reserve=20; [ "${AMPIFY_PAIRED_PROBE:-0}" = 1 ] && reserve=${AMPIFY_PROBE_RESERVE:-150}
   END=$(( AMPIFY_DEADLINE - reserve )); DEADLINE_ARGS=(--deadline $END)
 fi
 paired() {
@@ -77,7 +77,7 @@ else
   fail=1
 fi
 if [ "${AMPIFY_PAIRED_PROBE:-0}" = 1 ]; then
-  timeout 100 python3 "$ROOT/bench/gpu/ctypes_probe.py" "$B/libs" mlp >"$OUT/ctypes_probe.log" 2>&1
+  timeout 100 python3 "$ROOT/bench/gpu/ctypes_probe.py" "$B/libs" mlp ${AMPIFY_PROBE_STAGES:-} >"$OUT/ctypes_probe.log" 2>&1
   if command -v gdb >/dev/null; then
     timeout 40 gdb -q -batch -ex run -ex bt --args python3 "$ROOT/bench/gpu/ctypes_probe.py" --stage torch_cuda "$B/libs" mlp \
       >>"$OUT/ctypes_probe.log" 2>&1

@@ -3,8 +3,8 @@
 # bf16 output of `ampify fix` made by prepare_examples.sh), runs them and their Python torch.amp
 # twins, checks that migrated training tracks fp32, and writes the benchmark table and plots.
 #   bash tests/gpu/run_examples.sh OUT_DIR [STEPS]
-# fp32 and fp16 are also built as shared libraries for bench/gpu/paired.py (bench/gpu/run_paired.sh
-# runs it after this script).
+# fp32 and fp16 are also built as shared libraries (B/fp32_lib, B/fp16_lib) for bench/gpu/paired.py
+# (bench/gpu/run_paired.sh runs it after this script).
 # AMPIFY_EXAMPLES_BUILD_ONLY=1 stops after the build (bench/gpu/run_paired.sh's quick mode).
 # Exits non-zero on any failure.
 set -uo pipefail
@@ -33,12 +33,22 @@ for variant in $VARIANTS; do
   src=$ROOT/examples
   [ $variant = fp32 ] || src=$MIGRATED/$variant
   suffix=_$variant
-  # fp32 and fp16 also as shared libraries, for the paired C++/Python benchmark below.
-  lib=OFF; [ $variant = bf16 ] || lib=ON
   ( cmake -S "$ROOT/examples" -B "$B/$variant" -G Ninja -DEXAMPLE_SOURCES="$src" -DEXAMPLE_SUFFIX=$suffix \
-      -DEXAMPLE_LIBRARY=$lib \
+      -DEXAMPLE_LIBRARY=OFF \
       -DCMAKE_PREFIX_PATH="$TORCH_PREFIX;$B/install" "${CUDA_ARGS[@]}" >"$B/$variant.cmake.log" 2>&1 \
     && cmake --build "$B/$variant" -j "${AMPIFY_EXAMPLE_JOBS:-6}" >"$B/$variant.build.log" 2>&1 ) &
+  pids+=($!)
+  # fp32 and fp16 also as shared libraries (B/VARIANT_lib/lib*_lib.so), for the paired C++/Python
+  # benchmark (bench/gpu/run_paired.sh), from a copy of the sources whose main ends in an explicit
+  # `return 0;` (bench/gpu/library_sources.py says why).
+  [ $variant = bf16 ] && continue
+  ( rm -rf "$B/src_$variant" && python3 "$ROOT/bench/gpu/library_sources.py" "$src" "$B/src_$variant" \
+    && cmake -S "$ROOT/examples" -B "$B/${variant}_lib" -G Ninja -DEXAMPLE_SOURCES="$B/src_$variant" \
+      -DEXAMPLE_SUFFIX=$suffix -DEXAMPLE_LIBRARY=ON \
+      -DCMAKE_PREFIX_PATH="$TORCH_PREFIX;$B/install" "${CUDA_ARGS[@]}" >"$B/${variant}_lib.cmake.log" 2>&1 \
+    && cmake --build "$B/${variant}_lib" -j "${AMPIFY_EXAMPLE_JOBS:-6}" \
+      --target $(for f in "$B/src_$variant"/*.cpp; do n=$(basename "$f" .cpp); echo "${n}${suffix}_lib"; done) \
+      >"$B/${variant}_lib.build.log" 2>&1 ) &
   pids+=($!)
 done
 ok=1
