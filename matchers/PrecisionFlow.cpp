@@ -719,7 +719,15 @@ private:
       size_t guards = env.guards.size();
       const Stmt *loopBackward = nullptr; // where the current training-loop region ends (exclusive)
       Region beforeLoop;
+      std::vector<const ValueDecl *> declared;
       for (const Stmt *child : compound->body()) {
+        if (const auto *declStmt = dyn_cast<DeclStmt>(child))
+          for (const Decl *d : declStmt->decls()) {
+            if (const auto *var = dyn_cast<VarDecl>(d))
+              declared.push_back(var);
+            if (const auto *decomposition = dyn_cast<DecompositionDecl>(d))
+              llvm::append_range(declared, decomposition->bindings());
+          }
         if (child == loopBackward) {
           env.region = beforeLoop;
           loopBackward = nullptr;
@@ -734,6 +742,14 @@ private:
       }
       if (loopBackward)
         env.region = beforeLoop;
+      // The block's own variables end with it: no later code can name them, and an environment
+      // that kept them would grow with every block of a long function, and every join with it
+      // (a function of 5,000 loops took quadratic time).
+      for (const ValueDecl *var : declared) {
+        env.vars.erase(var);
+        if (const auto *local = dyn_cast<VarDecl>(var))
+          env.lambdas.erase(local);
+      }
       if (env.guards.size() > guards) {
         // Guards declared in this block end with it.
         env.guards.resize(guards);

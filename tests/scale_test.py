@@ -61,9 +61,9 @@ torch::Tensor slow(torch::Tensor z, torch::Tensor y) { at::autocast::set_enabled
 """
 
 
-def ampify(*args, env=None, timeout=300):
+def ampify(*args, env=None, timeout=300, cwd=None):
     return subprocess.run([ARGS.ampify, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          text=True, env=env, timeout=timeout)
+                          text=True, env=env, timeout=timeout, cwd=cwd)
 
 
 class Scale(ScratchDirTest):
@@ -97,9 +97,9 @@ class Scale(ScratchDirTest):
         os.close(master)
         return seen
 
-    def check(self, *args, cache=None, env=None):
+    def check(self, *args, cache=None, env=None, cwd=None):
         return ampify("check", self.mock, "--color=never", "--cache-dir=" + (cache or self.cache),
-                      *args, env=env)
+                      *args, env=env, cwd=cwd)
 
     def test_parallel_output_is_ordered_and_deduplicated(self):
         serial = self.check("-j1", "--no-cache", "--no-preamble", self.src)
@@ -116,9 +116,11 @@ class Scale(ScratchDirTest):
         self.write("inc/proj/angled.h", ANGLE_USER_H)
         for n in range(2):
             self.write("src/angled%d.cpp" % n, ANGLE_TU.format(n=n))
-        inc = "--extra-arg=-I" + os.path.join(self.dir, "inc")
-        plain = self.check("-j2", "--no-cache", "--no-preamble", inc, self.src)
-        shared = self.check("-j2", "--no-cache", "--verbose", inc, self.src)
+        # Run from the project's root, as its users do: without a compile database the working
+        # directory is the command's, and inc/ is the project's own (HeaderOwnership.h).
+        inc = "--extra-arg=-Iinc"
+        plain = self.check("-j2", "--no-cache", "--no-preamble", inc, self.src, cwd=self.dir)
+        shared = self.check("-j2", "--no-cache", "--verbose", inc, self.src, cwd=self.dir)
         self.assertEqual(plain.returncode, 1, plain.stderr)
         self.assertEqual(plain.stdout, shared.stdout)
         self.assertIn("precompiling the preamble", shared.stderr)
@@ -126,7 +128,7 @@ class Scale(ScratchDirTest):
         # The user's header behind <...> was analysed, not hidden in the preamble.
         self.assertIn("angled.h:4:17: warning", shared.stdout)
         # The next run reuses the preamble from the cache, still with the same findings.
-        again = self.check("-j2", "--no-cache", "--verbose", inc, self.src)
+        again = self.check("-j2", "--no-cache", "--verbose", inc, self.src, cwd=self.dir)
         self.assertIn("reusing the cached preamble", again.stderr)
         self.assertEqual(plain.stdout, again.stdout)
 
