@@ -59,12 +59,16 @@ AnalysisSession::AnalysisSession(clang::ASTContext &ctx, const clang::Preprocess
 
 AnalysisSession::~AnalysisSession() = default;
 
+bool AnalysisSession::isUserDeclaration(const clang::Decl &decl) {
+  const clang::SourceManager &sm = decl.getASTContext().getSourceManager();
+  return !sm.isInSystemHeader(sm.getFileLoc(decl.getLocation()));
+}
+
 llvm::ArrayRef<clang::Decl *> AnalysisSession::userDeclarations() {
   if (!userDeclarations_) {
-    const clang::SourceManager &sm = ctx_.getSourceManager();
     userDeclarations_.emplace();
     auto keep = [&](clang::Decl *decl) {
-      if (!sm.isInSystemHeader(sm.getFileLoc(decl->getLocation())))
+      if (isUserDeclaration(*decl))
         userDeclarations_->push_back(decl);
     };
     for (clang::Decl *decl : ctx_.getTraversalScope()) {

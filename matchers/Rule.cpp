@@ -62,6 +62,11 @@ SourcePoint pointAt(const clang::SourceManager &sm, clang::SourceLocation loc) {
 
 } // namespace
 
+bool isEditableRange(const clang::SourceManager &sm, clang::CharSourceRange range) {
+  return range.isValid() && !range.getBegin().isMacroID() && !range.getEnd().isMacroID() &&
+         !sm.isInSystemHeader(range.getBegin());
+}
+
 FindingBuilder::FindingBuilder(Rule &rule, clang::ASTContext &ctx, clang::SourceLocation loc,
                                std::string message)
     : rule_(&rule), ctx_(&ctx) {
@@ -104,8 +109,7 @@ FindingBuilder &FindingBuilder::note(clang::SourceLocation loc, const llvm::Twin
 
 FindingBuilder &FindingBuilder::replace(clang::CharSourceRange range, llvm::StringRef text) {
   const clang::SourceManager &sm = ctx_->getSourceManager();
-  if (range.isInvalid() || range.getBegin().isMacroID() || range.getEnd().isMacroID() ||
-      sm.isInSystemHeader(range.getBegin())) {
+  if (!isEditableRange(sm, range)) {
     fixesValid_ = false;
     return *this;
   }

@@ -131,9 +131,7 @@ public:
   explicit MigrationEdits(clang::ASTContext &ctx) : ctx_(ctx) {}
 
   void replace(clang::CharSourceRange range, std::string text) {
-    const clang::SourceManager &sm = ctx_.getSourceManager();
-    if (range.isInvalid() || range.getBegin().isMacroID() || range.getEnd().isMacroID() ||
-        sm.isInSystemHeader(range.getBegin())) {
+    if (!isEditableRange(ctx_.getSourceManager(), range)) {
       fail("one of its edits would fall inside a macro expansion or a system header");
       return;
     }

@@ -1,5 +1,5 @@
-"""A minimal LSP client for the tests: drives `ampify lsp` over pipes (lsp_test.py,
-differential_test.py)."""
+"""A minimal LSP client: drives `ampify lsp` (or another server, such as clangd) over pipes
+(lsp_test.py, differential_test.py, bench/lsp/run.py)."""
 import json
 import queue
 import subprocess
@@ -12,11 +12,11 @@ def uri(path):
 
 
 class Client:
-    """`ampify lsp` over pipes: requests, notifications, and a queue of what the server sends."""
+    """`ampify lsp` over pipes: requests, notifications, and a queue of what the server sends.
+    `command` runs another server instead (the whole command line)."""
 
-
-    def __init__(self, ampify, *extra, cwd=None):
-        self.proc = subprocess.Popen([ampify, "lsp", *extra], stdin=subprocess.PIPE,
+    def __init__(self, ampify=None, *extra, cwd=None, command=None):
+        self.proc = subprocess.Popen(command or [ampify, "lsp", *extra], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd)
         self.messages = queue.Queue()
         self.stderr = []
@@ -66,12 +66,18 @@ class Client:
                 raise SystemExit("FAIL: timed out waiting for a message; server log:\n" + "".join(self.stderr))
             if m is None:
                 raise SystemExit("FAIL: the server closed its output; log:\n" + "".join(self.stderr))
+            if "id" in m and "method" in m:  # a request from the server (clangd's progress)
+                self.send({"jsonrpc": "2.0", "id": m["id"], "result": None})
+                continue
             if pred(m):
                 return m
 
-    def diagnostics(self, path):
+    def diagnostics(self, path, version=None, timeout=120):
+        """The next diagnostics published for `path` (for `version` of it, when given)."""
         return self.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
-                         and m["params"]["uri"] == uri(path))["params"]
+                         and m["params"]["uri"] == uri(path)
+                         and (version is None or m["params"].get("version") in (None, version)),
+                         timeout)["params"]
 
     def initialize(self, root):
         r = self.request("initialize", {"processId": None, "rootUri": uri(root), "capabilities": {}})

@@ -322,10 +322,9 @@ public:
   }
 
   void HandleTranslationUnit(clang::ASTContext &ctx) override {
-    const clang::SourceManager &sm = ctx.getSourceManager();
     std::vector<clang::Decl *> scope;
     for (clang::Decl *decl : topLevel_)
-      if (!sm.isInSystemHeader(sm.getFileLoc(decl->getLocation())))
+      if (AnalysisSession::isUserDeclaration(*decl))
         scope.push_back(decl);
     ctx.setTraversalScope(scope);
     analyses_.startTranslationUnit(pp_);

@@ -12,6 +12,7 @@
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cassert>
 #include <set>
 
 namespace cl = llvm::cl;
@@ -274,11 +275,18 @@ int runFix() {
 
   // What the migration exposes: the rules run over the migrated text, in this run.
   std::vector<Finding> hazards;
-  if (!edits.empty())
-    hazards = exposedHazards(*units, results, edits, findings, options);
-  // --no-channels-last is the user's answer to ampify-conv-memory-format, not a hazard to report.
-  if (NoChannelsLast)
-    llvm::erase_if(hazards, [](const Finding &hazard) { return hazard.rule == "ampify-conv-memory-format"; });
+  if (!edits.empty()) {
+    // --no-channels-last is the user's answer to ampify-conv-memory-format: the migrated text is
+    // checked without that rule.
+    AnalysisOptions hazardOptions = options;
+    if (NoChannelsLast) {
+      std::string error; // a list that parsed stays valid with one more exclusion
+      [[maybe_unused]] bool parsed =
+          hazardOptions.checks.parse(options.checks.text() + ",-ampify-conv-memory-format", error);
+      assert(parsed && "the check list was valid before");
+    }
+    hazards = exposedHazards(*units, results, edits, findings, hazardOptions);
+  }
   size_t hazardsFixed = 0;
   for (Finding &hazard : hazards) {
     if (!FixHazards || hazard.fixes.empty())

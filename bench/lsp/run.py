@@ -18,115 +18,41 @@ figures are medians.
 import argparse
 import json
 import os
-import queue
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+import lsp_client  # noqa: E402  (the tests' LSP client, shared)
+
 SOURCE = os.path.join(ROOT, "testdata", "rules", "ampify-banned-under-autocast.cpp")
 TORCH_API = "/usr/include/torch/csrc/api/include"
 RUNTIME_INCLUDE = os.path.join(ROOT, "runtime", "include")
 
 
-class Server:
-    """A language server over pipes; enough of the protocol to open a file and wait for its
-    diagnostics."""
-
-    def __init__(self, command, cwd):
-        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, cwd=cwd)
-        self.messages = queue.Queue()
-        self.log = []
-        threading.Thread(target=self._read, daemon=True).start()
-        threading.Thread(target=lambda: self.log.extend(
-            line.decode(errors="replace") for line in self.proc.stderr), daemon=True).start()
-        self.next_id = 1
-
-    def _read(self):
-        out = self.proc.stdout
-        while True:
-            length = None
-            while True:
-                line = out.readline()
-                if not line:
-                    self.messages.put(None)
-                    return
-                if line in (b"\r\n", b"\n"):
-                    break
-                if line.lower().startswith(b"content-length:"):
-                    length = int(line.split(b":")[1])
-            self.messages.put(json.loads(out.read(length)))
-
-    def send(self, obj):
-        body = json.dumps(obj).encode()
-        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-        self.proc.stdin.flush()
-
-    def request(self, method, params):
-        self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
-        self.next_id += 1
-        return self.wait(lambda m: m.get("id") == self.next_id - 1)
-
-    def notify(self, method, params):
-        self.send({"jsonrpc": "2.0", "method": method, "params": params})
-
-    def wait(self, predicate, timeout=900):
-        deadline = time.time() + timeout
-        while True:
-            message = self.messages.get(timeout=max(1, deadline - time.time()))
-            if message is None:
-                raise RuntimeError("the server exited:\n" + "".join(self.log[-30:]))
-            if "id" in message and "method" in message:  # a request from the server
-                self.send({"jsonrpc": "2.0", "id": message["id"], "result": None})
-                continue
-            if predicate(message):
-                return message
-
-    def diagnostics(self, uri, version=None):
-        def published(m):
-            p = m.get("params") or {}
-            return (m.get("method") == "textDocument/publishDiagnostics" and p.get("uri") == uri and
-                    (version is None or p.get("version") in (None, version)))
-        return self.wait(published)["params"]["diagnostics"]
-
-    def close(self):
-        try:
-            self.request("shutdown", None)
-            self.notify("exit", None)
-            self.proc.wait(timeout=30)
-        except Exception:
-            self.proc.kill()
-            self.proc.wait()
-
-
 def open_and_wait(command, project, path, edit=False):
     """Seconds from didOpen to the first diagnostics (and, with `edit`, from a didChange to the
     next ones)."""
-    server = Server(command, project)
-    server.request("initialize", {"processId": os.getpid(), "rootUri": "file://" + project,
-                                  "capabilities": {}})
-    server.notify("initialized", {})
+    server = lsp_client.Client(command=command, cwd=project)
+    server.initialize(project)
     text = open(path).read()
-    uri = "file://" + path
     start = time.monotonic()
-    server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "cpp", "version": 1,
-                                                            "text": text}})
-    diagnostics = server.diagnostics(uri)
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": lsp_client.uri(path), "languageId": "cpp",
+                                                            "version": 1, "text": text}})
+    diagnostics = server.diagnostics(path, timeout=900)["diagnostics"]
     first = time.monotonic() - start
     recheck = None
     if edit:
         start = time.monotonic()
-        server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+        server.notify("textDocument/didChange", {"textDocument": {"uri": lsp_client.uri(path), "version": 2},
                                                  "contentChanges": [{"text": text + "\nint edited() { return 1; }\n"}]})
-        server.diagnostics(uri, version=2)
+        server.diagnostics(path, version=2, timeout=900)
         recheck = time.monotonic() - start
-    server.close()
-    return first, recheck, len(diagnostics), server.log
+    server.finish()
+    return first, recheck, len(diagnostics), server.stderr
 
 
 def main():

@@ -78,6 +78,14 @@ struct Tiny {
     b = torch::randn({3}).to(dev).requires_grad_(true);
   }
   std::vector<Tensor> params() const { return {w, b}; }
+  /// Overwrites the parameters with those saved (torch::save of params()) at `path`.
+  void load_params(const std::string& path) {
+    std::vector<Tensor> loaded;
+    torch::load(loaded, path);
+    torch::NoGradGuard ng;
+    w.copy_(loaded[0]);
+    b.copy_(loaded[1]);
+  }
   Tensor loss(const Tensor& x) const { return (x.mm(w) + b).pow(2).mean(); }
 };
 
@@ -476,13 +484,7 @@ TEST(GradScaler, CheckpointResumeIsBitExact) {
     ASSERT_NE(tracker_at_save, 0) << "choose a save point with a non-zero tracker";
 
     Tiny c(dev, 99);  // different init, overwritten by load
-    std::vector<Tensor> loaded;
-    torch::load(loaded, p + "_params.pt");
-    {
-      torch::NoGradGuard ng;
-      c.w.copy_(loaded[0]);
-      c.b.copy_(loaded[1]);
-    }
+    c.load_params(p + "_params.pt");
     torch::optim::SGD oc(c.params(), sgd);
     torch::load(oc, p + "_opt.pt");
     ampify::GradScaler sc(opts);
@@ -511,11 +513,7 @@ TEST(GradScaler, CheckpointResumeIsBitExact) {
     EXPECT_EQ(other.options().backoff_factor(), 0.5);
     EXPECT_EQ(other.get_scale(), scale_at_save);
     Tiny e(dev, 98);
-    {
-      torch::NoGradGuard ng;
-      e.w.copy_(loaded[0]);
-      e.b.copy_(loaded[1]);
-    }
+    e.load_params(p + "_params.pt");
     torch::optim::SGD oe(e.params(), sgd);
     torch::load(oe, p + "_opt.pt");
     train(e, oe, other, 9, 16, dev);
@@ -736,13 +734,7 @@ TEST(GradScaler, FusedAdamWCheckpointResumeIsBitExact) {
 
       // Resumes a run from the checkpoint into fresh objects, the scaler's state from `scaler_bytes`.
       auto resume = [&](const std::string& scaler_bytes, Tiny& c) {
-        std::vector<Tensor> loaded;
-        torch::load(loaded, p + "_params.pt");
-        {
-          torch::NoGradGuard ng;
-          c.w.copy_(loaded[0]);
-          c.b.copy_(loaded[1]);
-        }
+        c.load_params(p + "_params.pt");
         torch::optim::AdamW oc(c.params(), aw);
         torch::load(oc, p + "_opt.pt");
         ampify::GradScaler sc(opts);
@@ -916,13 +908,7 @@ TEST(GradScaler, CheckpointsWorkAcrossFusedAndUnfusedPaths) {
       torch::save(ob, p + "_opt.pt");
       ampify::save(sb, p + "_scaler.pt");
       Tiny c(dev, 99);
-      std::vector<Tensor> loaded;
-      torch::load(loaded, p + "_params.pt");
-      {
-        torch::NoGradGuard ng;
-        c.w.copy_(loaded[0]);
-        c.b.copy_(loaded[1]);
-      }
+      c.load_params(p + "_params.pt");
       torch::optim::AdamW oc(c.params(), aw);
       torch::load(oc, p + "_opt.pt");
       ampify::GradScaler sc(resuming);

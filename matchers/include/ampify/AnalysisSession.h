@@ -50,6 +50,9 @@ public:
   /// (LibTorch, the standard library). Every analysis walks these and nothing else, so the
   /// clang-tidy plugin, which traverses the whole TU, sees what ampify's own front ends see.
   llvm::ArrayRef<clang::Decl *> userDeclarations();
+  /// Whether `decl` is the user's: not in a system header. The front ends that choose what the
+  /// matchers traverse (the driver's user-code consumer) decide with this too.
+  static bool isUserDeclaration(const clang::Decl &decl);
 
   const TrainingLoops &loops();
   const PrecisionFlow &flow();

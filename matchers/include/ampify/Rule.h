@@ -31,6 +31,10 @@ struct RuleContext {
 
 class Rule;
 
+/// Whether a fix-it may replace `range`: it is valid, outside macro expansions and outside system
+/// headers (LibTorch's, the standard library's), which ampify never edits.
+bool isEditableRange(const clang::SourceManager &sm, clang::CharSourceRange range);
+
 /// Collects one finding; it is handed to the sink when the builder goes out of scope.
 class FindingBuilder {
 public:
