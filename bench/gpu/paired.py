@@ -24,6 +24,9 @@ the H200 with torch imported (bench/gpu/ctypes_probe.py, docs/benchmarks.md).
 Variants: cpp_fp32 (original), cpp_fp16 (migrated: autocast, GradScaler with fused sync-free
 steps, channels_last for the conv net), py_fp16 (torch.amp as users write it by default:
 foreach optimizers, NCHW), py_fp16_fused_cl (fused=True optimizers, channels_last conv net).
+--extra-cpp NAME adds the variant cpp_NAME (lib<program>_NAME_lib.so, e.g. a hand-edited copy of a
+migrated program measured against the others) to the rotation; the report gives its paired ratios
+against Python default, Python fused and C++ fp16 on extra lines.
 """
 import argparse
 import ctypes
@@ -159,13 +162,14 @@ def run(ns):
         return json.load(open(report))
 
     programs = ns.programs
-    results = {name: {v: {"ms": [], "peak_mib": [], "final_loss": []} for v in VARIANTS} for name in programs}
+    variants = VARIANTS + [f"cpp_{v}" for v in ns.extra_cpp]
+    results = {name: {v: {"ms": [], "peak_mib": [], "final_loss": []} for v in variants} for name in programs}
     meta = {"torch": torch.__version__, "cuda": torch.version.cuda, "device": torch.cuda.get_device_name(0),
             "rounds": 0, "steps": ns.steps, "warmup": ns.warmup, "cpp": ns.cpp,
             "order": "per program, the four variants back to back, their order rotated each round"}
     # Warm-up round (not recorded): library loading, cuBLAS/cuDNN handles, allocator pools.
     for name in programs:
-        for variant in VARIANTS:
+        for variant in variants:
             one(name, variant, 2, 2)
     print("warm-up round done", flush=True)
     # Host syncs per step of the migrated programs, in one untimed round (before the timed ones) under sync-debug "warn".
@@ -182,15 +186,15 @@ def run(ns):
             print(f"deadline: stopping after {rnd} rounds", flush=True)
             break
         for name in programs:
-            k = rnd % len(VARIANTS)
-            order = VARIANTS[k:] + VARIANTS[:k]
+            k = rnd % len(variants)
+            order = variants[k:] + variants[:k]
             for variant in order:
                 r = one(name, variant, ns.steps, ns.warmup)
                 results[name][variant]["ms"].append(r["step_ms"])
                 results[name][variant]["peak_mib"].append(r["peak_mib"])
                 results[name][variant]["final_loss"].append(r["losses"][-1])
-        print(f"round {rnd + 1}/{ns.rounds} (ms cpp_fp32/cpp_fp16/py_fp16/py_fp16_fused_cl): " + ", ".join(
-            f"{n} " + "/".join(f"{results[n][v]['ms'][-1]:.2f}" for v in VARIANTS) for n in programs), flush=True)
+        print(f"round {rnd + 1}/{ns.rounds} (ms {'/'.join(variants)}): " + ", ".join(
+            f"{n} " + "/".join(f"{results[n][v]['ms'][-1]:.2f}" for v in variants) for n in programs), flush=True)
         # Written after every round, so that a run stopped early keeps its finished rounds.
         meta["rounds"] = rnd + 1
         json.dump({"meta": meta, "results": results}, open(os.path.join(ns.out, "paired.json"), "w"), indent=1)
@@ -235,6 +239,20 @@ def report(ns):
         if name == "resnet":
             verdicts.append((f"resnet: migrated fp16 vs fp32 original >= {TARGETS['resnet_fp16_vs_fp32']}x",
                              speed[1], speed[1] >= TARGETS["resnet_fp16_vs_fp32"]))
+    extra = [v for name in res for v in res[name] if v not in VARIANTS]
+    if extra:
+        out += ["", "Extra C++ variants (--extra-cpp): median ms and paired ratios, median [IQR] of the per-round ratios:",
+                "", "| program | variant | ms | peak MiB | / C++ fp16 | / Python default | / Python fused+cl |",
+                "| --- | --- | --- | --- | --- | --- | --- |"]
+        for name, r in res.items():
+            for v in dict.fromkeys(x for x in r if x not in VARIANTS):
+                q = [quartiles([x / y for x, y in zip(r[v]["ms"], r[b]["ms"])])
+                     for b in ("cpp_fp16", "py_fp16", "py_fp16_fused_cl")]
+                out.append(f"| {name} | {v} | {statistics.median(r[v]['ms']):.2f} | "
+                           f"{statistics.median(r[v]['peak_mib']):.0f} | " +
+                           " | ".join(f"{x[1]:.3f} [{x[0]:.3f}-{x[2]:.3f}]" for x in q) + " |")
+                verdicts.append((f"{name} ({v}): C++ / Python default <= {TARGETS['cpp_vs_py_default']}", q[1][1],
+                                 q[1][1] <= TARGETS["cpp_vs_py_default"]))
     out += ["", "| target | measured | |", "| --- | --- | --- |"]
     out += [f"| {what} | {value:.3f} | {'met' if ok else '**missed**'} |" for what, value, ok in verdicts]
     if syncs:
@@ -319,6 +337,8 @@ def main():
     r.add_argument("--rounds", type=int, default=20)
     r.add_argument("--steps", type=int, default=20)
     r.add_argument("--warmup", type=int, default=5)
+    r.add_argument("--extra-cpp", nargs="*", default=[], metavar="NAME",
+                   help="extra C++ variants cpp_NAME, from lib<program>_NAME_lib.so in --libs")
     p = sub.add_parser("report")
     p.add_argument("paired")
     p.add_argument("--syncs")

@@ -16,7 +16,12 @@ for dtype in fp16 bf16; do
   cp "$ROOT"/examples/*.cpp "$ROOT"/examples/*.h "$OUT/$dtype/"
   # The migration, then the fix-its of what now runs under autocast (e.g. a -1e9 attention mask
   # that overflows fp16), as a user would: migrate, then check.
-  "$AMPIFY" fix --dtype="$dtype" "$OUT/$dtype" > "$OUT/$dtype.fix.txt" 2>&1
+  # `ampify fix` exits 1 when it printed a warning, e.g. a hazard the new autocast region exposes
+  # (the fp16 transformer's -1e9 mask: docs/fix.md), which the check --fix below then fixes; only
+  # 2 (usage, code that does not compile) stops this script.
+  rc=0
+  "$AMPIFY" fix --dtype="$dtype" "$OUT/$dtype" > "$OUT/$dtype.fix.txt" 2>&1 || rc=$?
+  [ $rc -le 1 ] || { echo "ampify fix --dtype=$dtype exited $rc:"; tail -n 20 "$OUT/$dtype.fix.txt"; exit $rc; }
   "$AMPIFY" check --fix --fail-on=none --color=never --extra-arg=-isystem"$ROOT/runtime/include" "$OUT/$dtype" > "$OUT/$dtype.check.txt" 2>&1
   (cd "$OUT/$dtype" && for f in *.cpp; do diff -u "$ROOT/examples/$f" "$f" || true; done) > "$OUT/$dtype.diff"
 done
