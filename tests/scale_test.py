@@ -398,6 +398,11 @@ class CrossUnit(ScratchDirTest):
         merged = ampify("merge", *parts)
         self.assertEqual(merged.returncode, 0, merged.stderr)
         self.assertEqual(json.loads(merged.stdout)["findings"], json.loads(full.stdout)["findings"])
+        self.assertExpected(json.loads(merged.stdout)["findings"])
+        # A SARIF shard cannot carry the facts: said, not silently lost.
+        sarif = ampify("check", "--torch-prefix=" + ARGS.mock_prefix, "--no-cache", "--format=sarif",
+                       "--checks=-*," + self.RULE, "--shard=1/2", self.src, cwd=self.dir)
+        self.assertIn("only --format=json shard reports carry", sarif.stderr)
 
 
 def main():

@@ -46,10 +46,14 @@ int runCheck() {
   CrossUnitFacts facts;
   for (TranslationUnitResult &result : results)
     facts.append(std::move(result.facts));
-  if (isShard())
+  if (isShard()) {
     gate.report.crossUnitFacts = &facts; // `ampify merge` joins every shard's
-  else
+    if (gate.writer != writeFindingsAsJson && !facts.empty())
+      llvm::errs() << "ampify: warning: only --format=json shard reports carry what the analysis across "
+                      "translation units needs; `ampify merge` of these reports misses its findings\n";
+  } else {
     resolveAcrossUnits(facts, options, findings);
+  }
   bool writeFailed = !applyGate(gate, findings);
   writeFailed |= !writeReports(gate, findings, llvm::outs());
   llvm::outs().flush();
