@@ -5,7 +5,10 @@
 #include "ampify/PrecisionFlow.h"
 #include "ampify/TrainingLoops.h"
 
+#include "ampify/Rule.h"
+
 #include "clang/AST/ASTContext.h"
+#include "clang/Index/USRGeneration.h"
 #include "clang/Lex/Preprocessor.h"
 
 namespace ampify {
@@ -105,12 +108,38 @@ IncludeInserter &AnalysisSession::includes() {
   return *includes_;
 }
 
+void AnalysisSession::importCallArguments() {
+  if (importedCallArguments_)
+    return;
+  importedCallArguments_ = true;
+  const clang::SourceManager &sm = ctx_.getSourceManager();
+  for (ConstantEvaluator::ExternalArgument &argument : constants().externalCallArguments()) {
+    llvm::SmallString<128> usr;
+    if (clang::index::generateUSRForDecl(argument.callee, usr))
+      continue;
+    ArgumentImport fact{std::string(usr), argument.index, argument.value.value, {}};
+    for (const ValueOrigin &origin : argument.value.origins)
+      fact.steps.push_back({sourcePointAt(sm, origin.loc), origin.message,
+                            origin.value == static_cast<double>(fact.value) ? origin.definedName : ""});
+    facts_.imports.push_back(std::move(fact));
+  }
+}
+
+void CrossUnitFacts::append(CrossUnitFacts other) {
+  std::move(other.exports.begin(), other.exports.end(), std::back_inserter(exports));
+  std::move(other.imports.begin(), other.imports.end(), std::back_inserter(imports));
+}
+
 AnalysisSessions::AnalysisSessions(const RuleOptions &options) : options_(options) {}
 AnalysisSessions::~AnalysisSessions() = default;
 
 void AnalysisSessions::startTranslationUnit(const clang::Preprocessor &pp) {
   pp_ = &pp;
   session_.reset();
+}
+
+CrossUnitFacts AnalysisSessions::takeCrossUnitFacts() {
+  return session_ ? std::move(session_->crossUnitFacts()) : CrossUnitFacts{};
 }
 
 AnalysisSession &AnalysisSessions::of(clang::ASTContext &ctx) {

@@ -189,9 +189,11 @@ template <typename T> class Evaluation {
   using Values = std::vector<BasicConstantValue<T>>;
 
 public:
+  /// `open`: parameters that other TUs may pass become open-parameter values (see
+  /// ConstantValue.h) instead of being left out.
   Evaluation(ASTContext &ctx, const llvm::DenseMap<const FunctionDecl *, std::vector<CallSite>> &calls,
-             const llvm::DenseSet<const ValueDecl *> &written)
-      : ctx_(ctx), calls_(calls), written_(written) {}
+             const llvm::DenseSet<const ValueDecl *> &written, bool open = false)
+      : ctx_(ctx), calls_(calls), written_(written), open_(open) {}
 
   Values evaluate(const Expr *e, unsigned depth) {
     if (!e || depth > MaxDepth || e->isValueDependent() || e->isTypeDependent())
@@ -200,8 +202,8 @@ public:
     if constexpr (Real) {
       if (e->getType()->isIntegralOrEnumerationType()) {
         Values values;
-        for (ConstantValue &v : Evaluation<int64_t>(ctx_, calls_, written_).evaluate(e, depth))
-          values.push_back({static_cast<double>(v.value), std::move(v.origins), v.fromCaller});
+        for (ConstantValue &v : Evaluation<int64_t>(ctx_, calls_, written_, open_).evaluate(e, depth))
+          values.push_back({static_cast<double>(v.value), std::move(v.origins), v.fromCaller, v.openParameter});
         return values;
       }
       if (!e->getType()->isRealFloatingType())
@@ -228,10 +230,26 @@ public:
     return values;
   }
 
+  /// The values `param` of `function` takes at one call: the argument's, or the default
+  /// argument's where the call passes none; each with the step through the call.
+  Values atCall(const FunctionDecl *function, const ParmVarDecl *param, const CallSite &site, unsigned depth) {
+    unsigned index = param->getFunctionScopeIndex();
+    std::string name = "`" + param->getNameAsString() + "`";
+    std::string callee = "`" + function->getNameAsString() + "`";
+    if (index < site.args.size() && site.args[index])
+      return annotate(evaluate(site.args[index], depth + 1), site.args[index]->getBeginLoc(),
+                      name + " at this call of " + callee);
+    if (param->hasDefaultArg() && !param->hasUninstantiatedDefaultArg())
+      return annotate(evaluate(param->getDefaultArg(), depth + 1), site.loc,
+                      name + " (its default argument) at this call of " + callee);
+    return {};
+  }
+
 private:
   ASTContext &ctx_;
   const llvm::DenseMap<const FunctionDecl *, std::vector<CallSite>> &calls_;
   const llvm::DenseSet<const ValueDecl *> &written_;
+  const bool open_;
   llvm::DenseSet<const Decl *> inProgress_;
   SourceLocation activeExpansion_;
 
@@ -268,7 +286,7 @@ private:
         return;
       bool seen = false;
       for (const auto &existing : into)
-        seen |= existing.value == value.value;
+        seen |= existing.value == value.value && existing.openParameter == value.openParameter;
       if (!seen)
         into.push_back(std::move(value));
     }
@@ -278,8 +296,8 @@ private:
   /// the constant defined at `loc`.
   static Values annotate(Values values, SourceLocation loc, const std::string &what, bool definition = false) {
     for (auto &value : values)
-      value.origins.push_back({loc, what + " is " + show(value.value), definition ? what : std::string(),
-                               static_cast<double>(value.value)});
+      value.origins.push_back({loc, value.openParameter ? what : what + " is " + show(value.value),
+                               definition ? what : std::string(), static_cast<double>(value.value)});
     return values;
   }
 
@@ -303,7 +321,7 @@ private:
     if (const auto *op = dyn_cast<UnaryOperator>(e))
       return evaluateUnary(op, depth);
     if (const auto *cond = dyn_cast<ConditionalOperator>(e)) {
-      Values test = evaluate(cond->getCond(), depth + 1);
+      Values test = known(evaluate(cond->getCond(), depth + 1));
       if (test.size() != 1)
         return {};
       return evaluate(test[0].value ? cond->getTrueExpr() : cond->getFalseExpr(), depth + 1);
@@ -340,30 +358,31 @@ private:
     return annotate(std::move(values), definition->getLocation(), "`" + var->getNameAsString() + "`", true);
   }
 
+  /// Only the values that are numbers: what arithmetic and conditions work on.
+  static Values known(Values values) {
+    llvm::erase_if(values, [](const auto &value) { return value.openParameter != nullptr; });
+    return values;
+  }
+
   Values evaluateParameter(const ParmVarDecl *param, unsigned depth) {
     const auto *function = dyn_cast<FunctionDecl>(param->getDeclContext());
     if (!function || written_.contains(param) || !inProgress_.insert(param).second)
       return {};
-    unsigned index = param->getFunctionScopeIndex();
-    std::string name = "`" + param->getNameAsString() + "`";
-    std::string callee = "`" + function->getNameAsString() + "`";
     Values values;
     auto found = calls_.find(function->getCanonicalDecl());
     if (found == calls_.end() || found->second.empty()) {
       // Called from no code in this TU: the default argument is the value it is built with.
       if (param->hasDefaultArg() && !param->hasUninstantiatedDefaultArg())
         values = annotate(evaluate(param->getDefaultArg(), depth + 1), param->getLocation(),
-                          name + " (the default argument; no call in this file passes it)");
+                          "`" + param->getNameAsString() + "` (the default argument; no call in this file passes it)");
     } else {
-      for (const CallSite &site : found->second) {
-        if (index < site.args.size() && site.args[index])
-          append(values, annotate(evaluate(site.args[index], depth + 1), site.args[index]->getBeginLoc(),
-                                  name + " at this call of " + callee));
-        else if (param->hasDefaultArg() && !param->hasUninstantiatedDefaultArg())
-          append(values, annotate(evaluate(param->getDefaultArg(), depth + 1), site.loc,
-                                  name + " (its default argument) at this call of " + callee));
-      }
+      for (const CallSite &site : found->second)
+        append(values, atCall(function, param, site, depth));
     }
+    // Other TUs may call a function that is visible outside this one: whatever they pass.
+    if (open_ && function->isExternallyVisible() && function->hasBody() && !function->isTemplateInstantiation() &&
+        !function->isDependentContext())
+      append(values, {{T{}, {}, true, param}});
     inProgress_.erase(param);
     for (auto &value : values)
       value.fromCaller = true;
@@ -448,6 +467,7 @@ private:
     case UO_Plus:
       return values;
     case UO_Minus:
+      values = known(std::move(values));
       for (auto &value : values)
         value.value = -value.value;
       return values;
@@ -461,7 +481,7 @@ private:
     if (kind != BO_Add && kind != BO_Sub && kind != BO_Mul && kind != BO_Div && kind != BO_Rem && kind != BO_Shl &&
         kind != BO_Shr)
       return folded(op);
-    Values lhs = evaluate(op->getLHS(), depth + 1), rhs = evaluate(op->getRHS(), depth + 1);
+    Values lhs = known(evaluate(op->getLHS(), depth + 1)), rhs = known(evaluate(op->getRHS(), depth + 1));
     Values result;
     for (const auto &a : lhs)
       for (const auto &b : rhs) {
@@ -529,6 +549,41 @@ std::vector<ConstantValue> ConstantEvaluator::evaluate(const Expr *e) {
 std::vector<RealConstantValue> ConstantEvaluator::evaluateReal(const Expr *e) {
   Index &idx = index();
   return Evaluation<double>(ctx_, idx.calls, idx.written).evaluate(e, 0);
+}
+
+std::vector<ConstantValue> ConstantEvaluator::evaluate(const Expr *e, std::vector<OpenParameter> &open) {
+  Index &idx = index();
+  std::vector<ConstantValue> values = Evaluation<int64_t>(ctx_, idx.calls, idx.written, true).evaluate(e, 0);
+  for (ConstantValue &value : values)
+    if (value.openParameter)
+      open.push_back({value.openParameter, std::move(value.origins)});
+  llvm::erase_if(values, [](const ConstantValue &value) { return value.openParameter != nullptr; });
+  return values;
+}
+
+std::vector<ConstantEvaluator::ExternalArgument> ConstantEvaluator::externalCallArguments() {
+  Index &idx = index();
+  const SourceManager &sm = ctx_.getSourceManager();
+  std::vector<ExternalArgument> arguments;
+  for (const auto &[callee, sites] : idx.calls) {
+    // A user function defined in another TU: declared here (a header of the project), not in a
+    // system header, and with no body in this TU.
+    if (callee->hasBody() || callee->isDeleted() || callee->isImplicit() || !callee->isExternallyVisible() ||
+        callee->isTemplateInstantiation() || sm.isInSystemHeader(sm.getFileLoc(callee->getLocation())))
+      continue;
+    for (const CallSite &site : sites)
+      for (const ParmVarDecl *param : callee->parameters()) {
+        Evaluation<int64_t> evaluation(ctx_, idx.calls, idx.written);
+        for (ConstantValue &value : evaluation.atCall(callee, param, site, 0))
+          arguments.push_back({callee, param->getFunctionScopeIndex(), std::move(value)});
+      }
+  }
+  // The index is a hash map: sorted by where the argument is, the facts do not depend on it.
+  llvm::sort(arguments, [](const ExternalArgument &a, const ExternalArgument &b) {
+    return std::make_tuple(a.value.origins.back().loc.getRawEncoding(), a.index, a.value.value) <
+           std::make_tuple(b.value.origins.back().loc.getRawEncoding(), b.index, b.value.value);
+  });
+  return arguments;
 }
 
 bool ConstantEvaluator::mayChange(const ValueDecl *decl) { return index().written.contains(decl); }

@@ -49,7 +49,9 @@ std::string absolutePath(const clang::SourceManager &sm, clang::FileID fid) {
   return "<unknown>";
 }
 
-SourcePoint pointAt(const clang::SourceManager &sm, clang::SourceLocation loc) {
+} // namespace
+
+SourcePoint sourcePointAt(const clang::SourceManager &sm, clang::SourceLocation loc) {
   clang::SourceLocation fileLoc = sm.getFileLoc(loc);
   auto [fid, offset] = sm.getDecomposedLoc(fileLoc);
   SourcePoint point;
@@ -59,8 +61,6 @@ SourcePoint pointAt(const clang::SourceManager &sm, clang::SourceLocation loc) {
   point.column = sm.getColumnNumber(fid, offset);
   return point;
 }
-
-} // namespace
 
 bool isEditableRange(const clang::SourceManager &sm, clang::CharSourceRange range) {
   return range.isValid() && !range.getBegin().isMacroID() && !range.getEnd().isMacroID() &&
@@ -77,7 +77,7 @@ FindingBuilder::FindingBuilder(Rule &rule, clang::ASTContext &ctx, clang::Source
     suppressed_ = true;
     return;
   }
-  finding_.where = pointAt(sm, loc);
+  finding_.where = sourcePointAt(sm, loc);
   // NOLINT comments are honoured here, where every consumer (check, fix, the LSP server, the
   // clang-tidy plugin) gets its findings, reading the text that was parsed (an editor's unsaved
   // buffer included).
@@ -103,7 +103,7 @@ FindingBuilder::~FindingBuilder() {
 
 FindingBuilder &FindingBuilder::note(clang::SourceLocation loc, const llvm::Twine &message) {
   if (loc.isValid())
-    finding_.notes.push_back({pointAt(ctx_->getSourceManager(), loc), message.str()});
+    finding_.notes.push_back({sourcePointAt(ctx_->getSourceManager(), loc), message.str()});
   return *this;
 }
 

@@ -316,6 +316,95 @@ class Scale(ScratchDirTest):
         self.assertEqual(self.check("--shard=4/3", self.src).returncode, 2)
 
 
+class CrossUnit(ScratchDirTest):
+    """Analysis across TUs (docs/analysis.md) on testdata/crossunit/alignment: a model defined in
+    model.cpp whose sizes main.cpp passes. The findings must be those its CROSS-EXPECT comments
+    name, the same with workers, from a warm cache and from merged shards."""
+
+    RULE = "ampify-tensor-core-alignment"
+
+    def setUp(self):
+        super().setUp()
+        testdata = os.path.join(os.path.dirname(os.path.abspath(ARGS.mock_prefix)), "crossunit", "alignment")
+        self.src = os.path.join(self.dir, "src")
+        shutil.copytree(testdata, self.src)
+        self.cache = os.path.join(self.dir, "cache")
+
+    def check(self, *args):
+        return ampify("check", "--torch-prefix=" + ARGS.mock_prefix, "--color=never", "--cache-dir=" + self.cache,
+                      "--checks=-*," + self.RULE, "--format=json", "--project-root=" + self.dir, *args, self.src,
+                      cwd=self.dir)
+
+    def expected(self):
+        want = []
+        for name in sorted(os.listdir(self.src)):
+            with open(os.path.join(self.src, name)) as f:
+                for number, line in enumerate(f, 1):
+                    m = re.search(r"// CROSS-EXPECT: (.*)$", line)
+                    if m:
+                        want.append(("src/" + name, number, m.group(1).strip()))
+        return want
+
+    def findings(self, r):
+        self.assertIn(r.returncode, (0, 1), r.stderr)
+        return json.loads(r.stdout)["findings"]
+
+    def assertExpected(self, findings):
+        got = [(f["path"], f["line"], f["message"]) for f in findings]
+        want = self.expected()
+        self.assertEqual(len(got), len(want), json.dumps(findings, indent=1))
+        for (path, line, text), (gpath, gline, message) in zip(sorted(want), sorted(got)):
+            self.assertEqual((gpath, gline), (path, line), message)
+            self.assertIn(text, message)
+
+    def test_findings_across_units(self):
+        findings = self.findings(self.check("-j2", "--no-cache"))
+        self.assertExpected(findings)
+        hidden = [f for f in findings if "`kHidden`" in f["message"]][0]
+        # One note at each use, two of them in the other file; and the step through the call.
+        uses = [(n["path"], n["line"]) for n in hidden["notes"] if "is used here as" in n["message"]]
+        self.assertEqual(uses, [("src/main.cpp", 13), ("src/model.cpp", 4), ("src/model.cpp", 5)])
+        self.assertTrue(any(n["path"] == "src/main.cpp" and "at this call of `NetImpl`" in n["message"]
+                            for n in hidden["notes"]), hidden["notes"])
+        # One TU alone knows only what it defines and uses: model.cpp's sizes are unknown.
+        alone = self.findings(ampify("check", "--torch-prefix=" + ARGS.mock_prefix, "--no-cache", "--format=json",
+                                     "--checks=-*," + self.RULE, os.path.join(self.src, "model.cpp")))
+        self.assertEqual(alone, [])
+
+    def test_warm_cache_gives_the_same_findings(self):
+        cold = self.check("-j2", "--verbose")
+        self.assertIn("2 TU(s): 0 cached, 2 parsed", cold.stderr)
+        start = time.time()
+        warm = self.check("-j2", "--verbose")
+        seconds = time.time() - start
+        self.assertIn("2 TU(s): 2 cached, 0 parsed", warm.stderr)
+        self.assertEqual(warm.stdout, cold.stdout)
+        self.assertExpected(self.findings(warm))
+        self.assertLess(seconds, 5, "a warm run re-parsed something")
+        # One TU re-parsed in the process (not a worker), the others from the cache.
+        with open(os.path.join(self.src, "main.cpp"), "a") as f:
+            f.write("\n")
+        touched = self.check("-j2", "--verbose")
+        self.assertIn("2 TU(s): 1 cached, 1 parsed", touched.stderr)
+        self.assertEqual(touched.stdout, cold.stdout)
+
+    def test_shards_merge_to_one_run(self):
+        full = self.check("-j2", "--no-cache")
+        parts = []
+        for k in (1, 2):
+            r = self.check("--no-cache", "--shard=%d/2" % k)
+            self.assertIn(r.returncode, (0, 1), r.stderr)
+            parts.append(self.write("shard%d.json" % k, r.stdout))
+        merged = ampify("merge", *parts)
+        self.assertEqual(merged.returncode, 0, merged.stderr)
+        self.assertEqual(json.loads(merged.stdout)["findings"], json.loads(full.stdout)["findings"])
+        self.assertExpected(json.loads(merged.stdout)["findings"])
+        # A SARIF shard cannot carry the facts: said, not silently lost.
+        sarif = ampify("check", "--torch-prefix=" + ARGS.mock_prefix, "--no-cache", "--format=sarif",
+                       "--checks=-*," + self.RULE, "--shard=1/2", self.src, cwd=self.dir)
+        self.assertIn("only --format=json shard reports carry", sarif.stderr)
+
+
 def main():
     global ARGS
     ap = argparse.ArgumentParser()

@@ -43,6 +43,17 @@ int runCheck() {
     return ExitUsage;
   size_t failed = llvm::count_if(results, [](const auto &r) { return !r.parsed; });
   std::vector<Finding> findings = mergeFindings(results);
+  CrossUnitFacts facts;
+  for (TranslationUnitResult &result : results)
+    facts.append(std::move(result.facts));
+  if (isShard()) {
+    gate.report.crossUnitFacts = &facts; // `ampify merge` joins every shard's
+    if (gate.writer != writeFindingsAsJson && !facts.empty())
+      llvm::errs() << "ampify: warning: only --format=json shard reports carry what the analysis across "
+                      "translation units needs; `ampify merge` of these reports misses its findings\n";
+  } else {
+    resolveAcrossUnits(facts, options, findings);
+  }
   bool writeFailed = !applyGate(gate, findings);
   writeFailed |= !writeReports(gate, findings, llvm::outs());
   llvm::outs().flush();

@@ -244,6 +244,8 @@ bool analyzeCommandLineInputs(const AnalysisOptions &options, const CallbackFact
   return true;
 }
 
+bool isShard() { return !ShardSpec.empty(); }
+
 void registerInputsOf(const std::vector<TranslationUnitResult> &results) {
   for (const TranslationUnitResult &result : results) {
     registerInput(result.file);

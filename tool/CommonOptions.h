@@ -44,6 +44,10 @@ bool useColors();
 bool analyzeCommandLineInputs(const AnalysisOptions &options, const CallbackFactory &callbacks,
                               std::vector<TranslationUnitResult> &results);
 
+/// Whether --shard was given: the run is part of one, and its report carries its cross-unit
+/// facts for `ampify merge` to join instead of joining them itself.
+bool isShard();
+
 /// Registers every analysed file (sources and what they read) with the safe writer, so that no
 /// report, export or baseline is written over one of them.
 void registerInputsOf(const std::vector<TranslationUnitResult> &results);

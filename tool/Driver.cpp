@@ -637,6 +637,7 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
   } else {
     result.findings = std::move(sink.findings);
     applyConfigToFindings(options, command.Filename, result.findings);
+    result.facts = analyses.takeCrossUnitFacts();
     result.inputs = filesRead(tool.getFiles());
     result.inputs.insert(result.inputs.end(), absentIncludes.begin(), absentIncludes.end());
   }
@@ -667,6 +668,62 @@ std::vector<Finding> mergeFindings(std::vector<TranslationUnitResult> &results) 
   llvm::stable_sort(all, findingLess);
   all.erase(std::unique(all.begin(), all.end(), findingEqual), all.end());
   return all;
+}
+
+void resolveAcrossUnits(const CrossUnitFacts &given, const AnalysisOptions &options,
+                        std::vector<Finding> &findings) {
+  if (given.exports.empty() || given.imports.empty())
+    return;
+  // In one order whatever order the TUs (or shards) came in: notes and messages list uses in it.
+  CrossUnitFacts facts = given;
+  llvm::sort(facts.exports, [](const ParameterExport &a, const ParameterExport &b) {
+    return std::tie(a.use.file, a.use.offset, a.function, a.parameter) <
+           std::tie(b.use.file, b.use.offset, b.function, b.parameter);
+  });
+  auto callAt = [](const ArgumentImport &i) { return i.steps.empty() ? SourcePoint{} : i.steps.back().where; };
+  llvm::sort(facts.imports, [&](const ArgumentImport &a, const ArgumentImport &b) {
+    SourcePoint x = callAt(a), y = callAt(b);
+    return std::tie(x.file, x.offset, a.function, a.parameter, a.value) <
+           std::tie(y.file, y.offset, b.function, b.parameter, b.value);
+  });
+  std::set<std::tuple<std::string, unsigned, std::string, std::string>> before;
+  for (const Finding &f : findings)
+    before.emplace(f.where.file, f.where.offset, f.rule, f.message);
+  // The rules as objects, for their hooks: nothing is matched and no TU is open.
+  CollectingSink sink;
+  AnalysisSessions analyses(options.ruleOptions);
+  RuleContext context{options.ruleOptions, sink, analyses};
+  clang::ast_matchers::MatchFinder finder;
+  GlobList every;
+  std::string error;
+  every.parse("*", error);
+  for (auto &rule : createRules(every, context, finder))
+    rule->resolveAcrossUnits(facts, findings);
+  // A new finding answers to the configuration of its file (which checks run, severities), as a
+  // TU's findings answer to their main file's.
+  std::vector<Finding> kept;
+  for (Finding &f : findings) {
+    if (before.count({f.where.file, f.where.offset, f.rule, f.message})) {
+      kept.push_back(std::move(f));
+      continue;
+    }
+    std::vector<Finding> one;
+    one.push_back(std::move(f));
+    if (options.config) {
+      auto perFile = options.config->optionsFor(one.front().where.file);
+      if (!perFile) {
+        llvm::consumeError(perFile.takeError());
+        continue;
+      }
+      applyConfigToFindings(*perFile, one.front().where.file, one);
+    } else {
+      applyConfigToFindings(options, one.front().where.file, one);
+    }
+    std::move(one.begin(), one.end(), std::back_inserter(kept));
+  }
+  llvm::stable_sort(kept, findingLess);
+  kept.erase(std::unique(kept.begin(), kept.end(), findingEqual), kept.end());
+  findings = std::move(kept);
 }
 
 } // namespace ampify

@@ -119,19 +119,93 @@ bool fromJSON(const json::Value &v, Finding &f, json::Path path) {
   return true;
 }
 
+static json::Value toJSON(const CrossUnitStep &s) {
+  return json::Object{{"where", toJSON(s.where)}, {"message", s.message}, {"definedName", s.definedName}};
+}
+
+static bool fromJSON(const json::Value &v, CrossUnitStep &s, json::Path path) {
+  json::ObjectMapper o(v, path);
+  return o && o.map("where", s.where) && o.map("message", s.message) && o.map("definedName", s.definedName);
+}
+
+static json::Value toJSON(const ParameterExport &e) {
+  json::Array steps;
+  for (const CrossUnitStep &s : e.steps)
+    steps.push_back(toJSON(s));
+  json::Object attributes;
+  for (const auto &[key, value] : e.attributes)
+    attributes[key] = value;
+  return json::Object{{"rule", e.rule},
+                      {"function", e.function},
+                      {"parameter", e.parameter},
+                      {"use", toJSON(e.use)},
+                      {"steps", std::move(steps)},
+                      {"attributes", std::move(attributes)}};
+}
+
+static bool fromJSON(const json::Value &v, ParameterExport &e, json::Path path) {
+  json::ObjectMapper o(v, path);
+  if (!(o && o.map("rule", e.rule) && o.map("function", e.function) &&
+        mapUnsigned(*v.getAsObject(), "parameter", e.parameter, path) && o.map("use", e.use) &&
+        o.map("steps", e.steps)))
+    return false;
+  const json::Object *attributes = v.getAsObject()->getObject("attributes");
+  if (!attributes) {
+    path.field("attributes").report("expected an object");
+    return false;
+  }
+  for (const auto &[key, value] : *attributes) {
+    auto text = value.getAsString();
+    if (!text) {
+      path.field("attributes").report("expected strings");
+      return false;
+    }
+    e.attributes[key.str()] = text->str();
+  }
+  return true;
+}
+
+static json::Value toJSON(const ArgumentImport &i) {
+  json::Array steps;
+  for (const CrossUnitStep &s : i.steps)
+    steps.push_back(toJSON(s));
+  return json::Object{
+      {"function", i.function}, {"parameter", i.parameter}, {"value", i.value}, {"steps", std::move(steps)}};
+}
+
+static bool fromJSON(const json::Value &v, ArgumentImport &i, json::Path path) {
+  json::ObjectMapper o(v, path);
+  return o && o.map("function", i.function) && mapUnsigned(*v.getAsObject(), "parameter", i.parameter, path) &&
+         o.map("value", i.value) && o.map("steps", i.steps);
+}
+
+json::Value toJSON(const CrossUnitFacts &facts) {
+  json::Array exports, imports;
+  for (const ParameterExport &e : facts.exports)
+    exports.push_back(toJSON(e));
+  for (const ArgumentImport &i : facts.imports)
+    imports.push_back(toJSON(i));
+  return json::Object{{"exports", std::move(exports)}, {"imports", std::move(imports)}};
+}
+
+bool fromJSON(const json::Value &v, CrossUnitFacts &facts, json::Path path) {
+  json::ObjectMapper o(v, path);
+  return o && o.map("exports", facts.exports) && o.map("imports", facts.imports);
+}
+
 json::Value toJSON(const TranslationUnitResult &r) {
   json::Array findings;
   for (const Finding &f : r.findings)
     findings.push_back(toJSON(f));
   return json::Object{{"file", r.file},         {"parsed", r.parsed},
                       {"failure", r.failure},   {"findings", std::move(findings)},
-                      {"inputs", r.inputs}};
+                      {"facts", toJSON(r.facts)}, {"inputs", r.inputs}};
 }
 
 bool fromJSON(const json::Value &v, TranslationUnitResult &r, json::Path path) {
   json::ObjectMapper o(v, path);
   return o && o.map("file", r.file) && o.map("parsed", r.parsed) && o.map("failure", r.failure) &&
-         o.map("findings", r.findings) && o.mapOptional("inputs", r.inputs);
+         o.map("findings", r.findings) && o.map("facts", r.facts) && o.mapOptional("inputs", r.inputs);
 }
 
 llvm::Expected<json::Value> readJsonFile(llvm::StringRef path) {

@@ -1,10 +1,13 @@
 // ampify merge: combines the reports of `check --shard=K/N` runs into one, as if one run had
 // analysed every TU. JSON (--format=json), SARIF (--format=sarif) and fix files
-// (--export-fixes); a finding in a header that several shards saw comes out once.
+// (--export-fixes); a finding in a header that several shards saw comes out once. JSON shard
+// reports carry their TUs' cross-unit facts, which merge joins as one run joins them.
 #include "Commands.h"
 
+#include "ampify/Baseline.h"
 #include "ampify/BoundedInput.h"
 #include "ampify/FindingJson.h"
+#include "ampify/Output.h"
 #include "ampify/SafeWriter.h"
 
 #include "clang/Tooling/DiagnosticsYaml.h"
@@ -35,9 +38,76 @@ std::string serialise(const json::Value &value) {
   return text;
 }
 
+using ReportKey = std::tuple<std::string, int64_t, int64_t, std::string, std::string>;
+
+ReportKey keyOf(const json::Object &f) {
+  return std::make_tuple(f.getString("path").value_or("").str(), f.getInteger("line").value_or(0),
+                         f.getInteger("column").value_or(0), f.getString("rule").value_or("").str(),
+                         f.getString("message").value_or("").str());
+}
+
+/// A report entry as a finding (what resolveAcrossUnits amends): paths made absolute against the
+/// project root; no offsets, which reports do not have.
+Finding findingOf(const json::Object &f, llvm::StringRef root) {
+  auto absolute = [&](llvm::StringRef path) {
+    llvm::SmallString<256> abs(root);
+    if (llvm::sys::path::is_absolute(path))
+      abs = path;
+    else
+      llvm::sys::path::append(abs, path);
+    return std::string(abs);
+  };
+  Finding finding;
+  finding.rule = f.getString("rule").value_or("").str();
+  finding.severity = f.getString("severity") == "note"    ? Severity::Note
+                     : f.getString("severity") == "error" ? Severity::Error
+                                                          : Severity::Warning;
+  finding.where = {absolute(f.getString("path").value_or("")), unsigned(f.getInteger("line").value_or(0)),
+                   unsigned(f.getInteger("column").value_or(0)), 0};
+  finding.message = f.getString("message").value_or("").str();
+  if (const json::Array *notes = f.getArray("notes"))
+    for (const json::Value &value : *notes)
+      if (const json::Object *note = value.getAsObject())
+        finding.notes.push_back({{absolute(note->getString("path").value_or("")),
+                                  unsigned(note->getInteger("line").value_or(0)),
+                                  unsigned(note->getInteger("column").value_or(0)), 0},
+                                 note->getString("message").value_or("").str()});
+  return finding;
+}
+
+/// The shards' cross-unit facts joined (Driver.h's resolveAcrossUnits): `sorted` loses the
+/// findings the join replaced and gains what it found, as report entries with fingerprints.
+llvm::Error joinAcrossUnits(const CrossUnitFacts &facts, llvm::StringRef root, std::map<ReportKey, json::Value> &sorted) {
+  std::vector<Finding> findings;
+  std::vector<ReportKey> keys;
+  for (const auto &[key, entry] : sorted) {
+    findings.push_back(findingOf(*entry.getAsObject(), root));
+    keys.push_back(key);
+  }
+  AnalysisOptions options; // the shards applied theirs; each export carries its rule's thresholds
+  std::string error;
+  if (!options.checks.parse("*", error))
+    return llvm::createStringError(std::errc::invalid_argument, "%s", error.c_str());
+  resolveAcrossUnits(facts, options, findings);
+  ReportContext context;
+  context.projectRoot = root.str();
+  std::vector<std::string> fingerprints = fingerprintFindings(findings, root);
+  std::map<ReportKey, json::Value> joined;
+  for (size_t i = 0; i < findings.size(); ++i) {
+    json::Object entry = findingAsJson(findings[i], context, fingerprints[i]);
+    ReportKey key = keyOf(entry);
+    auto kept = sorted.find(key);
+    joined.emplace(key, kept != sorted.end() ? std::move(kept->second) : json::Value(std::move(entry)));
+  }
+  sorted = std::move(joined);
+  return llvm::Error::success();
+}
+
 /// --format=json documents: the findings of all, in report order, each once.
 llvm::Expected<json::Value> mergeJson(llvm::ArrayRef<json::Value> docs) {
-  std::map<std::tuple<std::string, int64_t, int64_t, std::string, std::string>, json::Value> sorted;
+  std::map<ReportKey, json::Value> sorted;
+  CrossUnitFacts facts;
+  std::optional<std::string> root;
   std::optional<int64_t> version;
   for (size_t i = 0; i < docs.size(); ++i) {
     const json::Object *doc = docs[i].getAsObject();
@@ -51,12 +121,29 @@ llvm::Expected<json::Value> mergeJson(llvm::ArrayRef<json::Value> docs) {
       const json::Object *f = finding.getAsObject();
       if (!f)
         continue;
-      auto key = std::make_tuple(f->getString("path").value_or("").str(), f->getInteger("line").value_or(0),
-                                 f->getInteger("column").value_or(0), f->getString("rule").value_or("").str(),
-                                 f->getString("message").value_or("").str());
-      sorted.emplace(std::move(key), finding);
+      sorted.emplace(keyOf(*f), finding);
+    }
+    if (const json::Object *crossUnit = doc->getObject("crossUnit")) {
+      CrossUnitFacts shard;
+      json::Path::Root path("crossUnit");
+      const json::Value *given = crossUnit->get("facts");
+      std::optional<llvm::StringRef> shardRoot = crossUnit->getString("projectRoot");
+      if (!given || !shardRoot || !fromJSON(*given, shard, path)) {
+        llvm::consumeError(path.getError());
+        return llvm::createStringError(std::errc::invalid_argument, "'%s' has malformed cross-unit facts",
+                                       Inputs[i].c_str());
+      }
+      if (root && *root != *shardRoot)
+        return llvm::createStringError(std::errc::invalid_argument,
+                                       "'%s' was made with another project root than the first report",
+                                       Inputs[i].c_str());
+      root = shardRoot->str();
+      facts.append(std::move(shard));
     }
   }
+  if (root)
+    if (llvm::Error err = joinAcrossUnits(facts, *root, sorted))
+      return std::move(err);
   json::Array all;
   for (auto &[key, finding] : sorted)
     all.push_back(std::move(finding));

@@ -9,10 +9,14 @@
 // Values go through ConstantEvaluator; an unknown value is skipped. A misaligned named constant
 // is reported once, at its definition, with each dimension it sizes as a note; a literal (or a
 // value computed from constants) is reported where it is used.
+// Across TUs: a feature dimension that is a parameter of a function other TUs may call (a model's
+// constructor defined in model.cpp) is exported with the rule's thresholds; resolveAcrossUnits
+// evaluates it with the values the other TUs' calls pass, reported by the same convention.
 // No fix-it: padding a model dimension changes its checkpoints, so the suggestion is text only.
 #include "ampify/ConstantValue.h"
 #include "ampify/PrecisionFlow.h"
 #include "ampify/RuleRegistry.h"
+#include "ampify/Suppression.h"
 #include "ampify/TorchApi.h"
 
 #include "clang/AST/ASTContext.h"
@@ -20,7 +24,10 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Index/USRGeneration.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 #include <limits>
 #include <map>
@@ -65,7 +72,77 @@ struct FoundDim {
   const Expr *construction = nullptr; // groups embed_dim with num_heads
   const Expr *where = nullptr;
   std::vector<ConstantValue> values;
+  /// Parameters that other TUs' calls give values (ConstantEvaluator::OpenParameter).
+  std::vector<ConstantEvaluator::OpenParameter> open;
 };
+
+/// The options that decide whether a value is reported; an export carries them, so that a value
+/// from another TU is judged as the TU that holds the layer would judge it.
+struct Thresholds {
+  int64_t multiple, minDim;
+  bool flagImageChannels, flagRegressionHeads;
+
+  /// The noise controls: below MinDim, an image's 1 or 3 input channels, a 1-wide head.
+  bool exempt(const std::string &role, int64_t value) const {
+    if (value <= 0 || value % multiple == 0 || value < minDim)
+      return true;
+    if (!flagImageChannels && role == "in_channels" && (value == 1 || value == 3))
+      return true;
+    return !flagRegressionHeads && role == "out_features" && value == 1;
+  }
+  std::string nextMultiple(int64_t value) const { return std::to_string((value / multiple + 1) * multiple); }
+};
+
+/// One dimension a misaligned named constant sizes: "out_features of Linear `fc1`" and its GEMM.
+struct ConstantUse {
+  std::string use, gemm;
+};
+
+/// One value another TU passes to an exported dimension.
+struct CrossUse {
+  std::string role, subject, gemm;
+  SourcePoint at;
+  std::vector<CrossUnitStep> steps; // the import's, then the export's, innermost first
+  std::optional<size_t> definition; // the step that defines the named constant, if one does
+};
+
+/// The finding's message for a misaligned named constant and the dimensions it sizes, in this TU
+/// and in others alike.
+std::string constantMessage(const std::string &name, int64_t value, const Thresholds &t,
+                            const std::vector<ConstantUse> &uses) {
+  std::string list;
+  for (const ConstantUse &u : uses)
+    list += (list.empty() ? "" : ", ") + u.use;
+  return name + " = " + std::to_string(value) + " is not a multiple of " + std::to_string(t.multiple) +
+         " and sizes " +
+         (uses.size() == 1 ? list + ", " + uses.front().gemm + ", which runs"
+                           : std::to_string(uses.size()) + " GEMM dimensions (" + list + "), which run") +
+         " on slower kernels when misaligned; consider " + t.nextMultiple(value);
+}
+
+/// The note at each use of a misaligned named constant.
+std::string useNote(const std::string &name, const ConstantUse &u) {
+  return name + " is used here as " + u.use + ": " + u.gemm;
+}
+
+/// `path` as seen from the directory of `from`: "neural_net.cpp", "../src/model.cpp".
+std::string pathFrom(llvm::StringRef from, llvm::StringRef path) {
+  llvm::SmallVector<llvm::StringRef, 16> a, b;
+  llvm::StringRef dir = llvm::sys::path::parent_path(from);
+  for (auto it = llvm::sys::path::begin(dir); it != llvm::sys::path::end(dir); ++it)
+    a.push_back(*it);
+  for (auto it = llvm::sys::path::begin(path); it != llvm::sys::path::end(path); ++it)
+    b.push_back(*it);
+  size_t common = 0;
+  while (common < a.size() && common + 1 < b.size() && a[common] == b[common])
+    ++common;
+  llvm::SmallString<256> out;
+  for (size_t i = common; i < a.size(); ++i)
+    llvm::sys::path::append(out, "..");
+  for (size_t i = common; i < b.size(); ++i)
+    llvm::sys::path::append(out, b[i]);
+  return std::string(out);
+}
 
 bool inTorchNamespace(const Decl *decl) {
   for (const DeclContext *dc = decl->getDeclContext(); dc; dc = dc->getParent())
@@ -149,6 +226,9 @@ public:
                           .bind("product"),
                       this);
     finder.addMatcher(cxxOperatorCallExpr(hasOverloadedOperatorName("=")).bind("assign"), this);
+    // Any function the TU defines: the TU's calls of other TUs' functions are recorded at its end
+    // even when nothing else matched.
+    finder.addMatcher(functionDecl(isDefinition()).bind("function"), this);
   }
 
   void onStartOfTranslationUnit() override {
@@ -158,6 +238,54 @@ public:
     reported_.clear();
     evaluator_ = nullptr;
     ctx_ = nullptr;
+  }
+
+  void resolveAcrossUnits(const CrossUnitFacts &facts, std::vector<Finding> &findings) override {
+    std::map<std::pair<std::string, unsigned>, std::vector<const ArgumentImport *>> passed;
+    for (const ArgumentImport &import : facts.imports)
+      passed[{import.function, import.parameter}].push_back(&import);
+    // One finding per cause, as in a TU: each misaligned named constant at its definition with
+    // every dimension it sizes, in any file; any other value where the other TU uses it.
+    struct Group {
+      Thresholds thresholds;
+      int64_t value;
+      std::vector<CrossUse> uses;
+    };
+    std::map<std::tuple<std::string, unsigned, int64_t>, Group> byConstant; // keyed by the definition
+    std::vector<Group> atUse;
+    std::set<std::tuple<std::string, unsigned, std::string, int64_t>> seen;
+    for (const ParameterExport &fact : facts.exports) {
+      auto callers = passed.find({fact.function, fact.parameter});
+      if (fact.rule != name() || callers == passed.end())
+        continue;
+      std::optional<Thresholds> t = thresholdsOf(fact);
+      if (!t)
+        continue;
+      const std::string &role = fact.attributes.at("role");
+      for (const ArgumentImport *import : callers->second) {
+        if (t->exempt(role, import->value) || !seen.emplace(fact.use.file, fact.use.offset, role, import->value).second)
+          continue;
+        CrossUse use{role, fact.attributes.at("subject"), fact.attributes.at("gemm"), fact.use, import->steps,
+                     std::nullopt};
+        for (const CrossUnitStep &step : fact.steps)
+          use.steps.push_back({step.where, step.message + " is " + std::to_string(import->value), step.definedName});
+        for (size_t i = 0; i < use.steps.size() && !use.definition; ++i)
+          if (!use.steps[i].definedName.empty())
+            use.definition = i;
+        if (!use.definition) {
+          atUse.push_back({*t, import->value, {std::move(use)}});
+          continue;
+        }
+        const SourcePoint &at = use.steps[*use.definition].where;
+        Group &group = byConstant.try_emplace({at.file, at.offset, import->value}, Group{*t, import->value, {}})
+                           .first->second;
+        group.uses.push_back(std::move(use));
+      }
+    }
+    for (auto &[key, group] : byConstant)
+      reportConstantAcrossUnits(group.thresholds, group.value, group.uses, findings);
+    for (const Group &group : atUse)
+      reportUseAcrossUnits(group.thresholds, group.value, group.uses.front(), findings);
   }
 
   void check(const MatchFinder::MatchResult &result) override {
@@ -182,6 +310,9 @@ public:
   void onEndOfTranslationUnit() override {
     if (!ctx_)
       return;
+    AnalysisSession &session = analysis(*ctx_);
+    session.importCallArguments();
+    exportOpenDimensions(session);
 
     std::set<int64_t> projectionWidths; // out_features of every Linear in the TU
     for (const FoundDim &dim : found_)
@@ -242,13 +373,35 @@ private:
   const int64_t multiple_, minDim_;
   const bool checkBatch_, flagImageChannels_, flagRegressionHeads_;
 
-  /// The noise controls: below MinDim, an image's 1 or 3 input channels, a 1-wide head.
-  bool exempt(const FoundDim &dim, int64_t value) const {
-    if (value <= 0 || value % multiple_ == 0 || value < minDim_)
-      return true;
-    if (!flagImageChannels_ && dim.role == "in_channels" && (value == 1 || value == 3))
-      return true;
-    return !flagRegressionHeads_ && dim.role == "out_features" && value == 1;
+  Thresholds thresholds() const { return {multiple_, minDim_, flagImageChannels_, flagRegressionHeads_}; }
+  bool exempt(const FoundDim &dim, int64_t value) const { return thresholds().exempt(dim.role, value); }
+
+  /// A feature dimension that is (unchanged) a parameter other TUs' calls pass: exported with
+  /// what resolveAcrossUnits needs to judge and report each value they pass.
+  void exportOpenDimensions(AnalysisSession &session) {
+    const SourceManager &sm = ctx_->getSourceManager();
+    for (const FoundDim &dim : found_) {
+      if (dim.dimClass != DimClass::Feature)
+        continue;
+      for (const ConstantEvaluator::OpenParameter &open : dim.open) {
+        llvm::SmallString<128> usr;
+        const auto *function = cast<FunctionDecl>(open.parameter->getDeclContext());
+        if (clang::index::generateUSRForDecl(function, usr))
+          continue;
+        ParameterExport fact{name().str(), std::string(usr), open.parameter->getFunctionScopeIndex(),
+                             sourcePointAt(sm, dim.where->getBeginLoc()), {}, {}};
+        for (const ValueOrigin &origin : open.origins)
+          fact.steps.push_back({sourcePointAt(sm, origin.loc), origin.message, origin.definedName});
+        fact.attributes = {{"role", dim.role},
+                           {"subject", dim.subject},
+                           {"gemm", dim.gemm},
+                           {"multiple", std::to_string(multiple_)},
+                           {"minDim", std::to_string(minDim_)},
+                           {"flagImageChannels", flagImageChannels_ ? "1" : "0"},
+                           {"flagRegressionHeads", flagRegressionHeads_ ? "1" : "0"}};
+        session.crossUnitFacts().exports.push_back(std::move(fact));
+      }
+    }
   }
 
   /// The name a layer is stored under: the variable or member it initialises or is assigned to,
@@ -333,12 +486,14 @@ private:
   }
 
   void addDim(const Expr *construction, const std::string &kind, const DimInfo &info, const Expr *arg) {
-    std::vector<ConstantValue> values = evaluator_->evaluate(arg);
-    if (values.empty())
+    std::vector<ConstantEvaluator::OpenParameter> open;
+    std::vector<ConstantValue> values = evaluator_->evaluate(arg, open);
+    if (values.empty() && open.empty())
       return;
     auto [name, decl] = layerName(construction, kind);
     FoundDim dim{info.role.str(), info.dimClass, info.gemm.str(),
-                 kind + (name.empty() ? "" : " `" + name + "`"), kind, decl, construction, arg, std::move(values)};
+                 kind + (name.empty() ? "" : " `" + name + "`"), kind, decl, construction, arg, std::move(values),
+                 std::move(open)};
     found_.push_back(std::move(dim));
   }
 
@@ -459,7 +614,7 @@ private:
     std::string method = split->getMethodDecl()->getName().str();
     found_.push_back(FoundDim{"head dim", DimClass::Feature, "K of Q*K^T and N of attention*V in every head",
                               "the `" + method + "` into attention heads", "", nullptr, split, headDim,
-                              std::move(values)});
+                              std::move(values), {}});
   }
 
   void recordShapeDim(const CallExpr *call, const Expr *dimExpr, const char *role, DimClass dimClass,
@@ -469,7 +624,7 @@ private:
       return;
     std::string op = calleeName(call);
     FoundDim dim{role, dimClass, gemm, "the " + operand + " of `" + op + "`", "", nullptr, call, dimExpr,
-                 std::move(values)};
+                 std::move(values), {}};
     found_.push_back(std::move(dim));
   }
 
@@ -549,7 +704,7 @@ private:
     return std::nullopt;
   }
 
-  std::string nextMultiple(int64_t value) const { return std::to_string((value / multiple_ + 1) * multiple_); }
+  std::string nextMultiple(int64_t value) const { return thresholds().nextMultiple(value); }
 
   /// One finding per cause: each misaligned constant once, at its definition, with the
   /// dimensions it sizes as notes; every other misaligned value where it is used.
@@ -576,21 +731,15 @@ private:
         continue;
       }
       const ValueOrigin &definition = first.value.origins[*origin];
-      std::string uses;
+      std::vector<ConstantUse> uses;
       for (const Misaligned *m : group)
-        uses += (uses.empty() ? "" : ", ") + use(*m);
-      std::string message = definition.definedName + " = " + std::to_string(first.value.value) +
-                            " is not a multiple of " + std::to_string(multiple_) + " and sizes " +
-                            (group.size() == 1 ? uses + ", " + first.dim.gemm + ", which runs"
-                                               : std::to_string(group.size()) + " GEMM dimensions (" + uses +
-                                                     "), which run") +
-                            " on slower kernels when misaligned; consider " + nextMultiple(first.value.value);
-      FindingBuilder finding = report(*ctx_, definition.loc, message);
+        uses.push_back({use(*m), m->dim.gemm});
+      FindingBuilder finding =
+          report(*ctx_, definition.loc, constantMessage(definition.definedName, first.value.value, thresholds(), uses));
       addOriginNotes(finding, llvm::ArrayRef(first.value.origins).take_front(*origin));
       std::set<std::pair<unsigned, std::string>> noted;
       for (const Misaligned *m : group) {
-        finding.note(m->dim.where->getBeginLoc(),
-                     definition.definedName + " is used here as " + use(*m) + ": " + m->dim.gemm);
+        finding.note(m->dim.where->getBeginLoc(), useNote(definition.definedName, {use(*m), m->dim.gemm}));
         // How the value got from the definition to this use (a call's argument, a member).
         for (const ValueOrigin &step : llvm::ArrayRef(m->value.origins).drop_front(*origin + 1))
           if (noted.insert({step.loc.getRawEncoding(), step.message}).second)
@@ -600,6 +749,97 @@ private:
   }
 
   static std::string use(const Misaligned &m) { return m.role + " of " + m.dim.subject + m.why; }
+
+  static std::optional<Thresholds> thresholdsOf(const ParameterExport &fact) {
+    Thresholds t{};
+    auto text = [&](const char *key) -> llvm::StringRef {
+      auto it = fact.attributes.find(key);
+      return it == fact.attributes.end() ? "" : llvm::StringRef(it->second);
+    };
+    if (text("multiple").getAsInteger(10, t.multiple) || text("minDim").getAsInteger(10, t.minDim) ||
+        t.multiple <= 0 || !fact.attributes.count("role") || !fact.attributes.count("subject") ||
+        !fact.attributes.count("gemm"))
+      return std::nullopt; // not what this rule exports: from another build of ampify
+    t.flagImageChannels = text("flagImageChannels") == "1";
+    t.flagRegressionHeads = text("flagRegressionHeads") == "1";
+    return t;
+  }
+
+  /// A finding of this rule made from facts: plain data, with NOLINT honoured as FindingBuilder
+  /// honours it, from the file's text on disk.
+  Finding crossUnitFinding(SourcePoint where, std::string message) const {
+    Finding finding;
+    finding.rule = name().str();
+    finding.where = std::move(where);
+    finding.message = std::move(message);
+    return finding;
+  }
+
+  bool suppressed(const Finding &finding) const {
+    auto text = llvm::MemoryBuffer::getFile(finding.where.file);
+    return text && isSuppressedByNolint((*text)->getBuffer(), finding.where.line, finding.rule);
+  }
+
+  /// The uses in other files of the constant defined at `uses[i].steps[definition]`, in one
+  /// finding at the definition; the TU's own finding there, if any, is replaced by one that
+  /// lists its uses and these.
+  void reportConstantAcrossUnits(const Thresholds &t, int64_t value, const std::vector<CrossUse> &uses,
+                                 std::vector<Finding> &findings) const {
+    const CrossUse &first = uses.front();
+    const CrossUnitStep &definition = first.steps[*first.definition];
+    const std::string &constant = definition.definedName;
+    std::string prefix = constant + " = " + std::to_string(value) + " is not a multiple of ";
+    std::vector<ConstantUse> all;
+    Finding finding = crossUnitFinding(definition.where, "");
+    auto local = llvm::find_if(findings, [&](const Finding &f) {
+      // By line and column: `ampify merge` reads findings back from reports, which have no offsets.
+      return f.rule == name() && f.where.file == definition.where.file && f.where.line == definition.where.line &&
+             f.where.column == definition.where.column && llvm::StringRef(f.message).starts_with(prefix);
+    });
+    if (local != findings.end()) {
+      // The uses this TU saw, from its notes (useNote's form).
+      std::string usedHere = constant + " is used here as ";
+      for (const FindingNote &note : local->notes) {
+        llvm::StringRef text = note.message;
+        if (text.consume_front(usedHere)) {
+          auto [use, gemm] = text.split(": ");
+          all.push_back({use.str(), gemm.str()});
+        }
+      }
+      finding = std::move(*local);
+      finding.where = definition.where; // with its offset, which a finding read from a report lacks
+      findings.erase(local);
+    } else {
+      for (size_t i = 0; i < *first.definition; ++i)
+        finding.notes.push_back({first.steps[i].where, first.steps[i].message});
+    }
+    std::set<std::pair<std::string, unsigned>> noted;
+    for (const CrossUse &u : uses) {
+      ConstantUse elsewhere{u.role + " of " + u.subject + " in " + pathFrom(definition.where.file, u.at.file),
+                            u.gemm};
+      all.push_back(elsewhere);
+      finding.notes.push_back({u.at, useNote(constant, elsewhere)});
+      for (size_t i = *u.definition + 1; i < u.steps.size(); ++i)
+        if (noted.emplace(u.steps[i].where.file, u.steps[i].where.offset).second)
+          finding.notes.push_back({u.steps[i].where, u.steps[i].message});
+    }
+    finding.message = constantMessage(constant, value, t, all);
+    if (!suppressed(finding))
+      findings.push_back(std::move(finding));
+  }
+
+  /// A value from another TU that no named constant holds (a literal argument): reported where
+  /// it is used, as in a TU, with the derivation from the call.
+  void reportUseAcrossUnits(const Thresholds &t, int64_t value, const CrossUse &u, std::vector<Finding> &findings) const {
+    Finding finding = crossUnitFinding(
+        u.at, u.role + " = " + std::to_string(value) + " of " + u.subject + " is not a multiple of " +
+                  std::to_string(t.multiple) + ": it is " + u.gemm +
+                  ", which runs on slower kernels when misaligned; consider " + t.nextMultiple(value));
+    for (const CrossUnitStep &step : u.steps)
+      finding.notes.push_back({step.where, step.message});
+    if (!suppressed(finding))
+      findings.push_back(std::move(finding));
+  }
 
   void reportAtUse(const Misaligned &m) {
     std::string message = m.role + " = " + std::to_string(m.value.value) + " of " + m.dim.subject + m.why +

@@ -1,6 +1,7 @@
 // The analysis at its own API: a TU parsed against the mock LibTorch headers, its AnalysisSession
 // created as every front end creates it, and the precision of named expressions asked directly.
 #include "ampify/AnalysisSession.h"
+#include "ampify/ConstantValue.h"
 #include "ampify/PrecisionFlow.h"
 #include "ampify/TrainingLoops.h"
 
@@ -162,4 +163,52 @@ void f(torch::nn::Linear fc, torch::nn::LayerNorm norm, torch::Tensor x) {
   EXPECT_EQ(flow.precisionOf(initializerOf(ctx, "logits")), Precision::Half);
   EXPECT_EQ(flow.precisionOf(initializerOf(ctx, "aux")), Precision::Fp32);
   EXPECT_EQ(flow.precisionOf(initializerOf(ctx, "element")), Precision::Half);
+}
+
+TEST(AnalysisSession, ParametersOtherUnitsPassAndCallsOfOtherUnitsFunctions) {
+  auto unit = parse(R"cpp(
+#include <cstdlib>
+int64_t defined_elsewhere(int64_t width, int64_t depth);
+int64_t twice(int64_t w) { const int64_t copy = w; return copy * 2; }
+static int64_t hidden(int64_t w) { return w; }
+const int64_t kWidth = 500;
+int64_t uses() {
+  auto known = defined_elsewhere(kWidth, 7);
+  auto unknown = defined_elsewhere(std::atoi("3"), kWidth + 4);
+  auto open = twice(0) + hidden(1);
+  return known + unknown + open;
+}
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  ConstantEvaluator &constants = s.session->constants();
+  // `copy` is `w` unchanged, and twice() is visible to other TUs: `w` is open, besides the value
+  // this TU's call passes. `copy * 2` is computed from it: not open.
+  std::vector<ConstantEvaluator::OpenParameter> open;
+  std::vector<ConstantValue> values = constants.evaluate(initializerOf(ctx, "copy"), open);
+  ASSERT_EQ(open.size(), 1u);
+  EXPECT_EQ(open[0].parameter->getName(), "w");
+  ASSERT_EQ(values.size(), 1u);
+  EXPECT_EQ(values[0].value, 0);
+  EXPECT_TRUE(constants.evaluate(initializerOf(ctx, "copy")).size() == 1) << "evaluate() alone has no open values";
+  // The calls of defined_elsewhere(): each known argument once, with the step through the call
+  // last; an unknown one (atoi) not at all.
+  s.session->importCallArguments();
+  s.session->importCallArguments(); // once per TU
+  const std::vector<ArgumentImport> &imports = s.session->crossUnitFacts().imports;
+  ASSERT_EQ(imports.size(), 3u);
+  EXPECT_EQ(imports[0].parameter, 0u);
+  EXPECT_EQ(imports[0].value, 500);
+  ASSERT_FALSE(imports[0].steps.empty());
+  EXPECT_EQ(imports[0].steps.front().definedName, "`kWidth`");
+  EXPECT_EQ(imports[0].steps.back().message, "`width` at this call of `defined_elsewhere` is 500");
+  EXPECT_EQ(imports[1].value, 7);
+  EXPECT_EQ(imports[2].parameter, 1u);
+  EXPECT_EQ(imports[2].value, 504);
+  EXPECT_EQ(imports[2].steps.front().definedName, "") << "kWidth holds 500, not the 504 passed";
+  EXPECT_EQ(imports[0].function, imports[2].function);
+  // What the driver takes from the run's sessions, leaving none behind.
+  EXPECT_EQ(s.analyses.takeCrossUnitFacts().imports.size(), 3u);
+  EXPECT_TRUE(s.session->crossUnitFacts().empty());
 }

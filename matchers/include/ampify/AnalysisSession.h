@@ -9,6 +9,7 @@
 #pragma once
 
 #include "ampify/CastPolicy.h"
+#include "ampify/CrossUnit.h"
 #include "ampify/RuleOptions.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -60,6 +61,13 @@ public:
   /// The #includes the TU's fix-its insert, once per file.
   IncludeInserter &includes();
 
+  /// What this TU leaves for the analysis of the whole project (CrossUnit.h): rules add their
+  /// exports; importCallArguments() adds the imports.
+  CrossUnitFacts &crossUnitFacts() { return facts_; }
+  /// Records, once per TU whichever rule asks first, the known argument values of every call of
+  /// a user function this TU does not define (ConstantEvaluator::externalCallArguments).
+  void importCallArguments();
+
   /// The options of the analysis itself: global, never per rule (`TorchVersion`).
   static llvm::ArrayRef<OptionSpec> declaredOptions();
 
@@ -72,6 +80,8 @@ private:
   std::unique_ptr<ConstantEvaluator> constants_;
   std::unique_ptr<PrecisionFlow> flow_;
   std::unique_ptr<IncludeInserter> includes_;
+  CrossUnitFacts facts_;
+  bool importedCallArguments_ = false;
 };
 
 /// The session of the TU a front end is matching: one per run (or per LSP analysis), never
@@ -86,6 +96,10 @@ public:
   void startTranslationUnit(const clang::Preprocessor &pp);
   /// The session of the TU `ctx` holds, built on first use.
   AnalysisSession &of(clang::ASTContext &ctx);
+  /// The cross-unit facts of the TU matched last (empty if no rule made any); the driver carries
+  /// them with the TU's findings. The LSP server and the clang-tidy plugin see one TU and leave
+  /// them.
+  CrossUnitFacts takeCrossUnitFacts();
 
 private:
   const RuleOptions &options_;

@@ -8,6 +8,9 @@
 //    its initialiser (for a member: each constructor's mem-initializer or the in-class one).
 // A value that cannot be computed on some path is left out, never guessed: the result lists the
 // values that are certain on the paths that were understood.
+// Across TUs (CrossUnit.h): a parameter of a function this TU defines and other TUs may call is
+// an *open parameter* of the expressions it flows into unchanged, and the calls of functions this
+// TU does not define give the values their arguments pass.
 #pragma once
 
 #include "clang/AST/ASTContext.h"
@@ -39,6 +42,10 @@ template <typename T> struct BasicConstantValue {
   /// The value reaches the expression through a function parameter from a call site: it is one
   /// of the values the expression takes, not the only one it can take.
   bool fromCaller = false;
+  /// Inside the evaluator only: the value stands for whatever callers in other TUs pass to this
+  /// parameter (its origins' messages name what holds it, without a value). Never set on what
+  /// evaluate() returns; evaluate(e, open) returns these as OpenParameters.
+  const clang::ParmVarDecl *openParameter = nullptr;
 };
 using ConstantValue = BasicConstantValue<int64_t>;
 using RealConstantValue = BasicConstantValue<double>;
@@ -56,6 +63,27 @@ public:
   /// Every value `e` takes on the paths through the TU that could be followed (at most a few
   /// dozen, each value once). Empty when nothing is known.
   std::vector<ConstantValue> evaluate(const clang::Expr *e);
+
+  /// A parameter of an externally visible function defined in this TU that the expression's value
+  /// is (passed on unchanged, not computed from): callers in other TUs give its values. `origins`
+  /// lead from the parameter to the expression, innermost first; their messages name what holds
+  /// the value ("member `hidden_`") without it.
+  struct OpenParameter {
+    const clang::ParmVarDecl *parameter;
+    std::vector<ValueOrigin> origins;
+  };
+  /// evaluate(e), and in `open` the open parameters `e` is.
+  std::vector<ConstantValue> evaluate(const clang::Expr *e, std::vector<OpenParameter> &open);
+
+  /// One known value of one argument of a call in this TU (also through std::make_shared<T> and a
+  /// module holder's constructor) of a user function or constructor this TU declares but does not
+  /// define; the value's last origin is the step through the call.
+  struct ExternalArgument {
+    const clang::FunctionDecl *callee;
+    unsigned index;
+    ConstantValue value;
+  };
+  std::vector<ExternalArgument> externalCallArguments();
 
   /// The same for a floating-point expression (an integer one is evaluated as an integer and
   /// converted). A construction of a class from one value (`c10::Scalar(-1e9)`, an optional) has

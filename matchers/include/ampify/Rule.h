@@ -31,6 +31,9 @@ struct RuleContext {
 
 class Rule;
 
+/// Where `loc` is in its file (a macro expansion's location for a location in a macro).
+SourcePoint sourcePointAt(const clang::SourceManager &sm, clang::SourceLocation loc);
+
 /// Whether a fix-it may replace `range`: it is valid, outside macro expansions and outside system
 /// headers (LibTorch's, the standard library's), which ampify never edits.
 bool isEditableRange(const clang::SourceManager &sm, clang::CharSourceRange range);
@@ -76,6 +79,12 @@ public:
   llvm::ArrayRef<std::string> optionErrors() const { return optionErrors_; }
   virtual void registerMatchers(clang::ast_matchers::MatchFinder &finder) = 0;
   virtual void check(const clang::ast_matchers::MatchFinder::MatchResult &result) = 0;
+
+  /// Runs once per run, after every TU, over the cross-unit facts of all of them (CrossUnit.h), in
+  /// the front ends that see several TUs (`ampify check`, `ampify merge`): the rule resolves its
+  /// exports against the imports that match them. `findings` are the run's findings; the rule adds
+  /// what it finds and may replace its own findings that the new ones include.
+  virtual void resolveAcrossUnits(const CrossUnitFacts &facts, std::vector<Finding> &findings) {}
 
   void run(const clang::ast_matchers::MatchFinder::MatchResult &result) final;
   llvm::StringRef getID() const override { return name_; }

@@ -49,6 +49,9 @@ struct TranslationUnitResult {
   bool parsed = true;   // false: compiler errors (printed to stderr) or a crash
   std::string failure;  // why, when !parsed
   std::vector<Finding> findings;
+  /// What the TU leaves for the analysis across TUs (CrossUnit.h), joined by
+  /// resolveAcrossUnits once every TU's result is known.
+  CrossUnitFacts facts;
   /// Every file the parse read (absolute paths), then every include candidate it found absent:
   /// what a cached result depends on.
   std::vector<std::string> inputs;
@@ -128,5 +131,11 @@ withCudaHeaders(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> base);
 
 /// Sorts the findings of all TUs and drops repeats (a header's finding comes once per TU).
 std::vector<Finding> mergeFindings(std::vector<TranslationUnitResult> &results);
+
+/// The analysis across TUs: every rule's Rule::resolveAcrossUnits over `facts` (every TU's,
+/// appended), amending `findings` (sorted as mergeFindings sorts them, and still so after). A
+/// finding it adds is filtered by the .ampify.yaml options of its own file, as a TU's are.
+void resolveAcrossUnits(const CrossUnitFacts &facts, const AnalysisOptions &options,
+                        std::vector<Finding> &findings);
 
 } // namespace ampify

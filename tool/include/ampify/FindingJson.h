@@ -12,6 +12,10 @@ namespace ampify {
 llvm::json::Value toJSON(const Finding &finding);
 bool fromJSON(const llvm::json::Value &value, Finding &finding, llvm::json::Path path);
 
+/// The facts of one TU (Driver.h), or a shard's (`check --shard` reports carry them).
+llvm::json::Value toJSON(const CrossUnitFacts &facts);
+bool fromJSON(const llvm::json::Value &value, CrossUnitFacts &facts, llvm::json::Path path);
+
 llvm::json::Value toJSON(const TranslationUnitResult &result);
 bool fromJSON(const llvm::json::Value &value, TranslationUnitResult &result, llvm::json::Path path);
 

@@ -6,9 +6,11 @@
 // that the same finding reads the same in every checkout.
 #pragma once
 
+#include "ampify/CrossUnit.h"
 #include "ampify/Finding.h"
 
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
@@ -22,6 +24,9 @@ struct ReportContext {
   std::string ruleDocsUrl;               // rule help pages: <ruleDocsUrl>/<rule>.md
   std::string toolVersion;
   std::vector<std::string> fingerprints; // one per finding, same order (see Baseline.h)
+  /// A shard's cross-unit facts (--shard), which --format=json writes for `ampify merge` to join;
+  /// null otherwise.
+  const CrossUnitFacts *crossUnitFacts = nullptr;
 };
 
 using FindingsWriter = void (*)(llvm::ArrayRef<Finding> findings, const ReportContext &context,
@@ -35,7 +40,11 @@ llvm::StringRef findingsFormatNames();
 void writeFindingsAsText(llvm::ArrayRef<Finding>, const ReportContext &, llvm::raw_ostream &);
 /// {"version": 1, "findings": [{rule, severity, path, line, column, message,
 /// fingerprint, notes[], fixes[]}]}
+/// With context.crossUnitFacts, also "crossUnit": {projectRoot, facts}.
 void writeFindingsAsJson(llvm::ArrayRef<Finding>, const ReportContext &, llvm::raw_ostream &);
+/// One entry of the JSON report's "findings" (`fingerprint`: "" for none).
+llvm::json::Object findingAsJson(const Finding &finding, const ReportContext &context,
+                                 const std::string &fingerprint);
 /// SARIF 2.1.0 through clang::SarifDocumentWriter, with rule metadata, fixes and fingerprints.
 void writeFindingsAsSarif(llvm::ArrayRef<Finding>, const ReportContext &, llvm::raw_ostream &);
 /// GitHub Actions workflow commands: `::warning file=F,line=L,col=C,title=rule::message`.

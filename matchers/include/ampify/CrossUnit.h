@@ -1,0 +1,62 @@
+// Facts that one TU's analysis leaves for the others, so that a value passed in one file and used
+// in another is seen (docs/analysis.md, "Across translation units"). Plain data, like findings:
+// a worker returns them with its findings, the result cache stores them, a shard's report carries
+// them, and the driver (or `ampify merge`) joins the facts of every TU once all are known.
+//
+// Functions are named by their clang USR, which is the same in every TU that declares them.
+#pragma once
+
+#include "ampify/Finding.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ampify {
+
+/// One step of a derivation, as a ValueOrigin without the AST: where, what it says, and the
+/// constant it defines ("`kHidden`") when that constant holds the value the derivation ends with
+/// (empty for a step through a call, or for a constant the value was computed from).
+struct CrossUnitStep {
+  SourcePoint where;
+  std::string message;
+  std::string definedName;
+};
+
+/// A parameter of a function defined in this TU whose value reaches something a rule checks (a
+/// layer dimension), as far as this TU knows: the values come from callers, which may be in other
+/// TUs. The rule that made it resolves it against the imports (Rule::resolveAcrossUnits).
+struct ParameterExport {
+  std::string rule;
+  std::string function; // USR
+  unsigned parameter = 0;
+  /// Where the value is used (a layer's argument).
+  SourcePoint use;
+  /// From the parameter to the use, innermost first. Each message names what holds the value
+  /// ("member `hidden_`"); the value is only known once a caller's argument is.
+  std::vector<CrossUnitStep> steps;
+  /// The rule's own description of the use (its role, its subject, where it is...).
+  std::map<std::string, std::string> attributes;
+};
+
+/// One known value of one argument of a call (or construction) in this TU of a function that this
+/// TU does not define.
+struct ArgumentImport {
+  std::string function; // USR
+  unsigned parameter = 0;
+  int64_t value = 0;
+  /// The derivation of the value, innermost first, ending with the step through the call
+  /// ("`hidden_size` at this call of `NeuralNetImpl` is 500").
+  std::vector<CrossUnitStep> steps;
+};
+
+struct CrossUnitFacts {
+  std::vector<ParameterExport> exports;
+  std::vector<ArgumentImport> imports;
+
+  bool empty() const { return exports.empty() && imports.empty(); }
+  void append(CrossUnitFacts other);
+};
+
+} // namespace ampify

@@ -1,0 +1,22 @@
+// ampify-tensor-core-alignment across TUs (tests/scale_test.py, CrossUnit): the models are
+// defined in model.cpp, their sizes passed from main.cpp. Each expected finding has a CROSS-EXPECT
+// comment on its line, followed by text of its message; every other line must give none.
+#pragma once
+#include <torch/torch.h>
+
+struct NetImpl : torch::nn::Module {
+  NetImpl(int64_t in, int64_t hidden, int64_t classes);
+  torch::Tensor forward(torch::Tensor x);
+  torch::nn::Linear fc1{nullptr}, fc2{nullptr};
+};
+TORCH_MODULE(Net);
+
+// Its width is only known at run time: nothing is reported.
+struct HeadImpl : torch::nn::Module {
+  explicit HeadImpl(int64_t width);
+  torch::Tensor forward(torch::Tensor x) { return proj(x); }
+  torch::nn::Linear proj{nullptr};
+};
+TORCH_MODULE(Head);
+
+torch::nn::Linear make_layer(int64_t in, int64_t out);
