@@ -622,9 +622,6 @@ public:
       return;
     const PrecisionFlow &flow = analysis(ctx).flow();
     Region region = flow.regionOf(call);
-    if (getenv("AMPIFY_DEBUG_LINEAR"))
-      llvm::errs() << "linear call at " << call->getBeginLoc().printToString(ctx.getSourceManager()) << " region "
-                   << int(region.kind) << " cuda " << region.cuda << "\n";
     if (region.kind != RegionKind::Autocast || !region.cuda || region.lowDtype == Precision::Fp32)
       return;
     // The forward and loss of a training loop not migrated yet are analysed as the region
@@ -637,8 +634,6 @@ public:
     if (!inference_)
       inference_ = std::make_unique<RankInference>(ctx, analysis(ctx).userDeclarations());
     int rank = inference_->lowerBound(input);
-    if (getenv("AMPIFY_DEBUG_LINEAR"))
-      llvm::errs() << "  rank " << rank << "\n";
     if (rank < 3)
       return;
 
