@@ -533,7 +533,17 @@ private:
         RankInference *self;
         bool shouldVisitTemplateInstantiations() const { return true; }
         bool shouldVisitLambdaBody() const { return true; }
+        // A function named other than as a call's callee (its address taken, passed on) may
+        // be called from anywhere: its parameters are unknown.
+        bool VisitDeclRefExpr(DeclRefExpr *ref) {
+          if (const auto *fn = dyn_cast<FunctionDecl>(ref->getDecl()))
+            ++self->references_[fn->getCanonicalDecl()];
+          return true;
+        }
         bool VisitCallExpr(CallExpr *call) {
+          if (const auto *callee = dyn_cast_or_null<DeclRefExpr>(call->getCallee() ? call->getCallee()->IgnoreParenImpCasts() : nullptr))
+            if (const auto *fn = dyn_cast<FunctionDecl>(callee->getDecl()))
+              ++self->calledReferences_[fn->getCanonicalDecl()];
           std::vector<const Expr *> args;
           const FunctionDecl *target = nullptr;
           if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call);
@@ -558,7 +568,10 @@ private:
       for (Decl *d : declarations_)
         collector.TraverseDecl(d);
     }
-    auto found = calls_.find(fn->getCanonicalDecl());
+    const FunctionDecl *canonical = fn->getCanonicalDecl();
+    if (references_.lookup(canonical) > calledReferences_.lookup(canonical))
+      return nullptr;
+    auto found = calls_.find(canonical);
     return found == calls_.end() ? nullptr : &found->second;
   }
 
@@ -569,6 +582,7 @@ private:
   std::map<const VarDecl *, VarUses> uses_;
   bool collected_ = false;
   llvm::DenseMap<const FunctionDecl *, std::vector<std::vector<const Expr *>>> calls_;
+  llvm::DenseMap<const FunctionDecl *, unsigned> references_, calledReferences_;
 };
 
 /// A module expression that can be written twice in the fix (no side effects): a variable, a
@@ -610,6 +624,10 @@ public:
       module = op->getArg(0);
       input = op->getArg(1);
     } else if (const auto *member = dyn_cast<CXXMemberCallExpr>(call)) {
+      // LibTorch's LinearImpl::forward, not a forward of a user class derived from it.
+      const CXXMethodDecl *method = member->getMethodDecl();
+      if (!method || method->getParent()->getName() != "LinearImpl")
+        return;
       module = member->getImplicitObjectArgument();
       input = member->getArg(0);
       if (const auto *arrow = dyn_cast<CXXOperatorCallExpr>(module->IgnoreParenImpCasts());

@@ -125,3 +125,24 @@ void reassigned(torch::nn::Linear fc, bool flat) {
   auto y = fc(x);
   (void)y;
 }
+
+// A parameter takes the rank of every call's argument in the TU.
+torch::Tensor apply3(torch::nn::Linear fc, torch::Tensor x) { return fc(x); }
+// CHECK-MESSAGES: :[[@LINE-1]]:70: warning: `fc` gets input of 3+ dimensions under CUDA autocast
+// CHECK-MESSAGES: :[[@LINE+3]]:20: note: autocast is enabled by the autocast scope `autocast`
+// CHECK-FIXES: {{^}}torch::Tensor apply3(torch::nn::Linear fc, torch::Tensor x) { return torch::linear(x, fc->weight, fc->bias); }{{$}}
+void known_rank(torch::nn::Linear fc) {
+  ampify::Autocast autocast(c10::kCUDA);
+  auto y = apply3(fc, torch::zeros({2, 3, 4}, torch::TensorOptions().device(torch::kCUDA)));
+  (void)y;
+}
+
+// A function whose address is taken may be called from anywhere: its parameter is unknown.
+torch::Tensor apply_ptr(torch::nn::Linear fc, torch::Tensor x) { return fc(x); }
+void address_taken(torch::nn::Linear fc) {
+  ampify::Autocast autocast(c10::kCUDA);
+  auto f = &apply_ptr;
+  auto y = apply_ptr(fc, torch::zeros({2, 3, 4}, torch::TensorOptions().device(torch::kCUDA)));
+  (void)f;
+  (void)y;
+}
