@@ -649,8 +649,10 @@ public:
       for (const BackwardPass &pass : loop.passes)
         if (!pass.forward.empty() && pass.forward.front()->getBeginLoc() == region.opened)
           return;
-    if (!inference_)
+    if (!inference_ || inferenceContext_ != &ctx) {
       inference_ = std::make_unique<RankInference>(ctx, analysis(ctx).userDeclarations());
+      inferenceContext_ = &ctx;
+    }
     int rank = inference_->lowerBound(input);
     if (rank < 3)
       return;
@@ -685,10 +687,14 @@ public:
                     ", " + name + access + "weight, " + name + access + "bias)");
   }
 
-  void onEndOfTranslationUnit() override { inference_.reset(); }
+  void onEndOfTranslationUnit() override {
+    inference_.reset();
+    inferenceContext_ = nullptr;
+  }
 
 private:
   std::unique_ptr<RankInference> inference_;
+  const ASTContext *inferenceContext_ = nullptr;
 };
 
 } // namespace
