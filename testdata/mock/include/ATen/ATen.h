@@ -106,6 +106,7 @@ public:
   Tensor reshape(IntArrayRef size) const;
   Tensor transpose(int64_t dim0, int64_t dim1) const;
   Tensor permute(IntArrayRef dims) const;
+  Tensor unsqueeze(int64_t dim) const;
   std::vector<Tensor> chunk(int64_t chunks, int64_t dim = 0) const;
   Tensor contiguous(MemoryFormat memory_format = MemoryFormat::Contiguous) const;
   bool is_contiguous(MemoryFormat memory_format = MemoryFormat::Contiguous) const;
