@@ -66,14 +66,16 @@ bool onlyAmpifyChecksEnabled(const ClangTidyContext &context) {
 /// it is done only when the run enables ampify's checks alone, so other checks keep their walk.
 class UserCodeScope : public clang::ast_matchers::MatchFinder::MatchCallback {
 public:
+  explicit UserCodeScope(AnalysisSessions &analyses) : analyses_(analyses) {}
+
   void run(const clang::ast_matchers::MatchFinder::MatchResult &result) override {
-    const auto *unit = result.Nodes.getNodeAs<clang::TranslationUnitDecl>("unit");
-    std::vector<clang::Decl *> scope;
-    for (clang::Decl *decl : unit->decls())
-      if (AnalysisSession::isUserDeclaration(*decl))
-        scope.push_back(decl);
-    result.Context->setTraversalScope(scope);
+    // The session's list, so the walk and the analyses see the same declarations.
+    llvm::ArrayRef<clang::Decl *> user = analyses_.of(*result.Context).userDeclarations();
+    result.Context->setTraversalScope({user.begin(), user.end()});
   }
+
+private:
+  AnalysisSessions &analyses_;
 };
 
 /// What the checks of one TU share, as the rules of an `ampify check` run do: the options and
@@ -86,7 +88,7 @@ struct SharedAnalysis {
   AnalysisSessions analyses;
   bool globalOptionsChecked = false;
   bool narrowToUserCode;
-  UserCodeScope userCodeScope;
+  UserCodeScope userCodeScope{analyses};
   bool userCodeScopeRegistered = false;
 };
 
@@ -118,7 +120,7 @@ public:
   /// findings come back through consume().
   void registerMatchers(clang::ast_matchers::MatchFinder *finder) override {
     if (shared_->narrowToUserCode && !std::exchange(shared_->userCodeScopeRegistered, true))
-      finder->addMatcher(clang::ast_matchers::translationUnitDecl().bind("unit"), &shared_->userCodeScope);
+      finder->addMatcher(clang::ast_matchers::translationUnitDecl(), &shared_->userCodeScope);
     rule_->registerMatchers(*finder);
   }
 
