@@ -109,7 +109,17 @@ std::vector<std::string> leadingAngleIncludes(llvm::StringRef source) {
   return names;
 }
 
-class PreambleAction : public clang::GeneratePCHAction {};
+/// Compiles the library headers without their non-constexpr function bodies, as clangd's
+/// preambles do: the rules look only at the user's code, and a header's inline bodies are most of
+/// the time it takes to parse (LibTorch's: 16 s with them, 6 s without). The bodies that a TU
+/// may need to parse its own code are kept: constexpr functions and ones whose return type is
+/// deduced.
+class PreambleAction : public clang::GeneratePCHAction {
+  bool BeginInvocation(clang::CompilerInstance &compiler) override {
+    compiler.getFrontendOpts().SkipFunctionBodies = true;
+    return clang::GeneratePCHAction::BeginInvocation(compiler);
+  }
+};
 
 } // namespace
 
@@ -149,8 +159,8 @@ std::string PreamblePlan::includeText(size_t count) const {
 }
 
 std::string PreamblePlan::key(size_t count) const {
-  // v2: preambles are built with -fpch-instantiate-templates.
-  return contentKey({"preamble-v2", flagsKey, includeText(count)});
+  // v3: preambles are built without function bodies.
+  return contentKey({"preamble-v3", flagsKey, includeText(count)});
 }
 
 llvm::Expected<std::vector<std::string>> buildPreamble(const tooling::CompileCommand &headerCommand,

@@ -213,9 +213,9 @@ Server::Document *Server::nextDue() {
   return next;
 }
 
-void Server::schedule(Document &doc) {
+void Server::schedule(Document &doc, std::chrono::milliseconds delay) {
   doc.pending = true;
-  doc.due = std::chrono::steady_clock::now() + debounce_;
+  doc.due = std::chrono::steady_clock::now() + delay;
 }
 
 Server::Document *Server::documentOf(const json::Value *params) {
@@ -250,7 +250,8 @@ void Server::didOpen(const json::Value *params) {
   doc->analyzer = std::make_unique<DocumentAnalyzer>(compileCommandFor(doc->path), options_);
   Document &ref = *doc;
   documents_[doc->uri] = std::move(doc);
-  schedule(ref);
+  // Opening is not a burst of edits to wait out: the editor wants its first diagnostics now.
+  schedule(ref, std::chrono::milliseconds(0));
 }
 
 void Server::didChange(const json::Value *params) {
@@ -279,12 +280,12 @@ void Server::didChange(const json::Value *params) {
   }
   if (auto version = p->getObject("textDocument")->getInteger("version"))
     doc->version = *version;
-  schedule(*doc);
+  schedule(*doc, debounce_);
 }
 
 void Server::didSave(const json::Value *params) {
   if (Document *doc = documentOf(params))
-    schedule(*doc);
+    schedule(*doc, debounce_);
 }
 
 void Server::didClose(const json::Value *params) {

@@ -44,7 +44,7 @@ private:
   Document *documentOf(const llvm::json::Value *params);
   /// The pending document analysed next (the earliest due), or null.
   Document *nextDue();
-  void schedule(Document &doc);
+  void schedule(Document &doc, std::chrono::milliseconds delay);
   void analyzeAndPublish(Document &doc);
   clang::tooling::CompileCommand compileCommandFor(llvm::StringRef path);
   /// The text of `path`: an open document's, else the file on disk.
