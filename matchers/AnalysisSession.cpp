@@ -117,12 +117,37 @@ void AnalysisSession::importCallArguments() {
     llvm::SmallString<128> usr;
     if (clang::index::generateUSRForDecl(argument.callee, usr))
       continue;
-    ArgumentImport fact{std::string(usr), argument.index, argument.value.value, {}};
+    ArgumentImport fact{std::string(usr), argument.index, argument.field, argument.value.value, {}};
     for (const ValueOrigin &origin : argument.value.origins)
       fact.steps.push_back({sourcePointAt(sm, origin.loc), origin.message,
                             origin.value == static_cast<double>(fact.value) ? origin.definedName : ""});
     facts_.imports.push_back(std::move(fact));
   }
+}
+
+std::optional<int64_t> applyIntegerOperator(const std::string &op, int64_t lhs, int64_t rhs) {
+  int64_t out = 0;
+  if (op == "+")
+    return __builtin_add_overflow(lhs, rhs, &out) ? std::nullopt : std::optional<int64_t>(out);
+  if (op == "-")
+    return __builtin_sub_overflow(lhs, rhs, &out) ? std::nullopt : std::optional<int64_t>(out);
+  if (op == "*")
+    return __builtin_mul_overflow(lhs, rhs, &out) ? std::nullopt : std::optional<int64_t>(out);
+  if (op == "/" || op == "%") {
+    if (rhs == 0 || (lhs == INT64_MIN && rhs == -1))
+      return std::nullopt;
+    return op == "/" ? lhs / rhs : lhs % rhs;
+  }
+  if (op == "<<")
+    return (rhs < 0 || rhs > 62 || lhs < 0 || lhs > (INT64_MAX >> rhs)) ? std::nullopt
+                                                                       : std::optional<int64_t>(lhs << rhs);
+  if (op == ">>")
+    return (rhs < 0 || rhs > 63) ? std::nullopt : std::optional<int64_t>(lhs >> rhs);
+  return std::nullopt;
+}
+
+std::optional<int64_t> CrossUnitArithmetic::apply(int64_t value) const {
+  return operandFirst ? applyIntegerOperator(op, operand, value) : applyIntegerOperator(op, value, operand);
 }
 
 void CrossUnitFacts::append(CrossUnitFacts other) {

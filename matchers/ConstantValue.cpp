@@ -70,6 +70,24 @@ bool isThisMember(const MemberExpr *member) {
   return isa<CXXThisExpr>(member->getBase()->IgnoreParenImpCasts());
 }
 
+/// The integer data members of a struct of the project (not a library's) that a parameter of
+/// `type` takes by value or by const reference: the sizes a config struct carries to another TU.
+std::vector<const FieldDecl *> integerFieldsOfProjectStruct(QualType type, const SourceManager &sm) {
+  if (type->isReferenceType()) {
+    if (!type.getNonReferenceType().isConstQualified())
+      return {};
+    type = type.getNonReferenceType();
+  }
+  const CXXRecordDecl *record = type->getAsCXXRecordDecl();
+  if (!record || !record->hasDefinition() || sm.isInSystemHeader(sm.getFileLoc(record->getLocation())))
+    return {};
+  std::vector<const FieldDecl *> fields;
+  for (const FieldDecl *field : record->getDefinition()->fields())
+    if (field->getType()->isIntegralOrEnumerationType())
+      fields.push_back(field);
+  return fields;
+}
+
 } // namespace
 
 /// What the evaluator needs from the whole TU: call sites per function and the variables and
@@ -286,10 +304,20 @@ private:
         return;
       bool seen = false;
       for (const auto &existing : into)
-        seen |= existing.value == value.value && existing.openParameter == value.openParameter;
+        seen |= existing.value == value.value && existing.openParameter == value.openParameter &&
+                existing.openField == value.openField && arithmeticOf(existing) == arithmeticOf(value);
       if (!seen)
         into.push_back(std::move(value));
     }
+  }
+
+  /// The arithmetic an open value's derivation applies to its parameter, in order.
+  static std::vector<std::tuple<std::string, int64_t, bool>> arithmeticOf(const BasicConstantValue<T> &value) {
+    std::vector<std::tuple<std::string, int64_t, bool>> steps;
+    for (const ValueOrigin &origin : value.origins)
+      if (origin.arithmetic)
+        steps.emplace_back(origin.arithmetic->op, origin.arithmetic->operand, origin.arithmetic->operandFirst);
+    return steps;
   }
 
   /// Adds the step "`what` is <value>" to each value's derivation; `definition`: `what` names
@@ -403,9 +431,13 @@ private:
     return values;
   }
 
-  /// `hidden_` inside its class: what each constructor initialises it with.
-  Values evaluateOwnField(const FieldDecl *field, unsigned depth) {
-    std::string name = "`" + field->getNameAsString() + "`";
+  /// `hidden_` inside its class: what each constructor initialises it with; with `subfield`,
+  /// `cfg_.hidden` of a struct member `cfg_`.
+  Values evaluateOwnField(const FieldDecl *field, unsigned depth, const FieldDecl *subfield = nullptr) {
+    std::string name = "`" + field->getNameAsString() + (subfield ? "." + subfield->getNameAsString() : "") + "`";
+    auto valueOf = [&](const Expr *init) {
+      return subfield ? fieldOfRecord(init, subfield, depth + 1) : evaluate(init, depth + 1);
+    };
     const CXXRecordDecl *record = dyn_cast<CXXRecordDecl>(field->getParent());
     if (!record)
       return {};
@@ -426,41 +458,118 @@ private:
         init = field->getInClassInitializer();
       if (!init)
         continue;
-      append(values, annotate(evaluate(init, depth + 1), init->getBeginLoc(), "member " + name, true));
+      append(values, annotate(valueOf(init), init->getBeginLoc(), "member " + name, true));
     }
     if (!anyConstructor && field->hasInClassInitializer())
-      values = annotate(evaluate(field->getInClassInitializer(), depth + 1), field->getLocation(), "member " + name,
-                        true);
+      values = annotate(valueOf(field->getInClassInitializer()), field->getLocation(), "member " + name, true);
     return values;
   }
 
-  /// `cfg.hidden` where `cfg` is a variable initialised once (`Config cfg{64, 4095};` or `Config cfg;`).
+  /// `cfg.hidden` where `cfg` is a variable initialised once (`Config cfg{64, 4095};` or
+  /// `Config cfg;`), a parameter (what each call passes, and what other TUs pass), or a member its
+  /// constructors initialise.
   Values evaluateFieldOf(const MemberExpr *member, const FieldDecl *field, unsigned depth) {
-    const auto *var = dyn_cast_or_null<VarDecl>(referencedDecl(member->getBase()));
-    if (!var || member->isArrow() || var->getType()->isReferenceType())
+    if (member->isArrow())
+      return {};
+    return fieldOfRecord(member->getBase(), field, depth);
+  }
+
+  /// The value of `field` in the struct `record` evaluates to.
+  Values fieldOfRecord(const Expr *record, const FieldDecl *field, unsigned depth) {
+    if (!record || depth > MaxDepth)
+      return {};
+    record = record->IgnoreImplicit()->IgnoreParens();
+    if (const auto *cast = dyn_cast<CXXFunctionalCastExpr>(record)) // `Config{...}` of one element
+      record = cast->getSubExpr()->IgnoreImplicit()->IgnoreParens();
+    if (const auto *construct = dyn_cast<CXXConstructExpr>(record)) {
+      const CXXConstructorDecl *ctor = construct->getConstructor();
+      if ((ctor->isCopyConstructor() || ctor->isMoveConstructor()) && construct->getNumArgs() == 1)
+        return fieldOfRecord(construct->getArg(0), field, depth + 1);
+      if (ctor->isDefaultConstructor() && ctor->isImplicit() && field->hasInClassInitializer())
+        return evaluate(field->getInClassInitializer(), depth + 1);
+      return {};
+    }
+    if (const auto *list = dyn_cast<InitListExpr>(record)) {
+      list = list->isSemanticForm() ? list : list->getSemanticForm();
+      const auto *owner = dyn_cast<CXXRecordDecl>(field->getParent());
+      // An aggregate with base classes lists the bases first.
+      if (!list || !owner || owner->getNumBases() != 0 || field->getFieldIndex() >= list->getNumInits())
+        return {};
+      return evaluate(list->getInit(field->getFieldIndex()), depth + 1);
+    }
+    if (const auto *member = dyn_cast<MemberExpr>(record)) {
+      const auto *stored = dyn_cast<FieldDecl>(member->getMemberDecl());
+      if (!stored || !isThisMember(member) || written_.contains(stored) || !inProgress_.insert(stored).second)
+        return {};
+      Values values = evaluateOwnField(stored, depth, field);
+      inProgress_.erase(stored);
+      return values;
+    }
+    const auto *ref = dyn_cast<DeclRefExpr>(record);
+    const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+    if (!var)
+      return {};
+    if (const auto *param = dyn_cast<ParmVarDecl>(var))
+      return fieldOfParameter(param, field, depth);
+    if (var->getType()->isReferenceType())
       return {};
     bool constant = var->getType().isConstQualified();
     if (!constant && (written_.contains(var) || !(var->isLocalVarDecl() || !var->isExternallyVisible())))
       return {};
-    const Expr *init = var->getInit() ? var->getInit()->IgnoreImplicit() : nullptr;
-    const Expr *fieldInit = nullptr;
-    if (const auto *list = dyn_cast_or_null<InitListExpr>(init)) {
-      list = list->isSemanticForm() ? list : list->getSemanticForm();
-      if (list && field->getFieldIndex() < list->getNumInits())
-        fieldInit = list->getInit(field->getFieldIndex());
-    } else if (const auto *construct = dyn_cast_or_null<CXXConstructExpr>(init)) {
-      if (construct->getConstructor()->isDefaultConstructor() && construct->getConstructor()->isImplicit())
-        fieldInit = field->getInClassInitializer();
-    } else if (!init && var->getType()->getAsCXXRecordDecl() &&
-               var->getType()->getAsCXXRecordDecl()->hasTrivialDefaultConstructor()) {
-      fieldInit = field->getInClassInitializer();
+    const Expr *init = var->getInit();
+    Values values;
+    if (init) {
+      if (!inProgress_.insert(var).second)
+        return {};
+      values = fieldOfRecord(init, field, depth + 1);
+      inProgress_.erase(var);
+    } else if (var->getType()->getAsCXXRecordDecl() && var->getType()->getAsCXXRecordDecl()->hasTrivialDefaultConstructor() &&
+               field->hasInClassInitializer()) {
+      values = evaluate(field->getInClassInitializer(), depth + 1);
     }
-    if (!fieldInit)
-      return {};
-    return annotate(evaluate(fieldInit, depth + 1), var->getLocation(),
+    return annotate(std::move(values), var->getLocation(),
                     "`" + var->getNameAsString() + "." + field->getNameAsString() + "`");
   }
 
+  /// `cfg.hidden` where `cfg` is a parameter taken by value or by const reference: the member's
+  /// value in what each call in this TU passes and, for a function other TUs may call, an open
+  /// value.
+  Values fieldOfParameter(const ParmVarDecl *param, const FieldDecl *field, unsigned depth) {
+    const auto *function = dyn_cast<FunctionDecl>(param->getDeclContext());
+    QualType type = param->getType();
+    if (!function || written_.contains(param) ||
+        (type->isReferenceType() && !type.getNonReferenceType().isConstQualified()) ||
+        !inProgress_.insert(param).second)
+      return {};
+    Values values;
+    auto found = calls_.find(function->getCanonicalDecl());
+    if (found != calls_.end())
+      for (const CallSite &site : found->second)
+        append(values, fieldAtCall(function, param, field, site, depth));
+    if (open_ && function->isExternallyVisible() && function->hasBody() && !function->isTemplateInstantiation() &&
+        !function->isDependentContext())
+      append(values, annotate({{T{}, {}, true, param, field->getNameAsString()}}, param->getLocation(),
+                              "`" + param->getNameAsString() + "." + field->getNameAsString() + "`"));
+    inProgress_.erase(param);
+    for (auto &value : values)
+      value.fromCaller = true;
+    return values;
+  }
+
+public:
+  /// The values of `field` of the struct `param` of `function` takes at one call, each with the
+  /// step through the call.
+  Values fieldAtCall(const FunctionDecl *function, const ParmVarDecl *param, const FieldDecl *field,
+                     const CallSite &site, unsigned depth) {
+    unsigned index = param->getFunctionScopeIndex();
+    if (index >= site.args.size() || !site.args[index])
+      return {};
+    return annotate(fieldOfRecord(site.args[index], field, depth + 1), site.args[index]->getBeginLoc(),
+                    "`" + param->getNameAsString() + "." + field->getNameAsString() + "` at this call of `" +
+                        function->getNameAsString() + "`");
+  }
+
+private:
   Values evaluateUnary(const UnaryOperator *op, unsigned depth) {
     Values values = evaluate(op->getSubExpr(), depth + 1);
     switch (op->getOpcode()) {
@@ -481,8 +590,22 @@ private:
     if (kind != BO_Add && kind != BO_Sub && kind != BO_Mul && kind != BO_Div && kind != BO_Rem && kind != BO_Shl &&
         kind != BO_Shr)
       return folded(op);
-    Values lhs = known(evaluate(op->getLHS(), depth + 1)), rhs = known(evaluate(op->getRHS(), depth + 1));
+    Values left = evaluate(op->getLHS(), depth + 1), right = evaluate(op->getRHS(), depth + 1);
+    Values lhs = known(left), rhs = known(right);
     Values result;
+    if constexpr (!Real) {
+      // A parameter that other TUs pass, computed with a constant of this TU: the arithmetic
+      // travels with it, to be applied to each value a caller passes. Two open operands stay
+      // unknown.
+      for (const auto &a : left)
+        if (a.openParameter)
+          for (const auto &b : rhs)
+            append(result, {withArithmetic(a, op, b.value, false)});
+      for (const auto &b : right)
+        if (b.openParameter)
+          for (const auto &a : lhs)
+            append(result, {withArithmetic(b, op, a.value, true)});
+    }
     for (const auto &a : lhs)
       for (const auto &b : rhs) {
         std::optional<T> value = apply(kind, a.value, b.value);
@@ -493,6 +616,14 @@ private:
         append(result, {std::move(combined)});
       }
     return result;
+  }
+
+  BasicConstantValue<T> withArithmetic(BasicConstantValue<T> open, const BinaryOperator *op, T operand,
+                                       bool operandFirst) {
+    open.origins.push_back({op->getBeginLoc(), "`" + text(op) + "`", "", 0,
+                            CrossUnitArithmetic{BinaryOperator::getOpcodeStr(op->getOpcode()).str(),
+                                                static_cast<int64_t>(operand), operandFirst}});
+    return open;
   }
 
   static std::optional<double> apply(BinaryOperatorKind kind, double a, double b) {
@@ -511,25 +642,7 @@ private:
   }
 
   static std::optional<int64_t> apply(BinaryOperatorKind kind, int64_t a, int64_t b) {
-    int64_t out = 0;
-    switch (kind) {
-    case BO_Add:
-      return __builtin_add_overflow(a, b, &out) ? std::nullopt : std::optional<int64_t>(out);
-    case BO_Sub:
-      return __builtin_sub_overflow(a, b, &out) ? std::nullopt : std::optional<int64_t>(out);
-    case BO_Mul:
-      return __builtin_mul_overflow(a, b, &out) ? std::nullopt : std::optional<int64_t>(out);
-    case BO_Div:
-      return b == 0 ? std::nullopt : std::optional<int64_t>(a / b);
-    case BO_Rem:
-      return b == 0 ? std::nullopt : std::optional<int64_t>(a % b);
-    case BO_Shl:
-      return (b < 0 || b > 62 || a < 0 || a > (INT64_MAX >> b)) ? std::nullopt : std::optional<int64_t>(a << b);
-    case BO_Shr:
-      return (b < 0 || b > 63) ? std::nullopt : std::optional<int64_t>(a >> b);
-    default:
-      return std::nullopt;
-    }
+    return applyIntegerOperator(BinaryOperator::getOpcodeStr(kind).str(), a, b);
   }
 };
 
@@ -556,7 +669,7 @@ std::vector<ConstantValue> ConstantEvaluator::evaluate(const Expr *e, std::vecto
   std::vector<ConstantValue> values = Evaluation<int64_t>(ctx_, idx.calls, idx.written, true).evaluate(e, 0);
   for (ConstantValue &value : values)
     if (value.openParameter)
-      open.push_back({value.openParameter, std::move(value.origins)});
+      open.push_back({value.openParameter, value.openField, std::move(value.origins)});
   llvm::erase_if(values, [](const ConstantValue &value) { return value.openParameter != nullptr; });
   return values;
 }
@@ -575,13 +688,16 @@ std::vector<ConstantEvaluator::ExternalArgument> ConstantEvaluator::externalCall
       for (const ParmVarDecl *param : callee->parameters()) {
         Evaluation<int64_t> evaluation(ctx_, idx.calls, idx.written);
         for (ConstantValue &value : evaluation.atCall(callee, param, site, 0))
-          arguments.push_back({callee, param->getFunctionScopeIndex(), std::move(value)});
+          arguments.push_back({callee, param->getFunctionScopeIndex(), "", std::move(value)});
+        for (const FieldDecl *field : integerFieldsOfProjectStruct(param->getType(), sm))
+          for (ConstantValue &value : evaluation.fieldAtCall(callee, param, field, site, 0))
+            arguments.push_back({callee, param->getFunctionScopeIndex(), field->getNameAsString(), std::move(value)});
       }
   }
   // The index is a hash map: sorted by where the argument is, the facts do not depend on it.
   llvm::sort(arguments, [](const ExternalArgument &a, const ExternalArgument &b) {
-    return std::make_tuple(a.value.origins.back().loc.getRawEncoding(), a.index, a.value.value) <
-           std::make_tuple(b.value.origins.back().loc.getRawEncoding(), b.index, b.value.value);
+    return std::make_tuple(a.value.origins.back().loc.getRawEncoding(), a.index, a.field, a.value.value) <
+           std::make_tuple(b.value.origins.back().loc.getRawEncoding(), b.index, b.field, b.value.value);
   });
   return arguments;
 }

@@ -363,7 +363,7 @@ class CrossUnit(ScratchDirTest):
         hidden = [f for f in findings if "`kHidden`" in f["message"]][0]
         # One note at each use, two of them in the other file; and the step through the call.
         uses = [(n["path"], n["line"]) for n in hidden["notes"] if "is used here as" in n["message"]]
-        self.assertEqual(uses, [("src/main.cpp", 13), ("src/model.cpp", 4), ("src/model.cpp", 5)])
+        self.assertEqual(uses, [("src/main.cpp", 17), ("src/model.cpp", 4), ("src/model.cpp", 5)])
         self.assertTrue(any(n["path"] == "src/main.cpp" and "at this call of `NetImpl`" in n["message"]
                             for n in hidden["notes"]), hidden["notes"])
         # One TU alone knows only what it defines and uses: model.cpp's sizes are unknown.

@@ -677,14 +677,14 @@ void resolveAcrossUnits(const CrossUnitFacts &given, const AnalysisOptions &opti
   // In one order whatever order the TUs (or shards) came in: notes and messages list uses in it.
   CrossUnitFacts facts = given;
   llvm::sort(facts.exports, [](const ParameterExport &a, const ParameterExport &b) {
-    return std::tie(a.use.file, a.use.offset, a.function, a.parameter) <
-           std::tie(b.use.file, b.use.offset, b.function, b.parameter);
+    return std::tie(a.use.file, a.use.offset, a.function, a.parameter, a.field) <
+           std::tie(b.use.file, b.use.offset, b.function, b.parameter, b.field);
   });
   auto callAt = [](const ArgumentImport &i) { return i.steps.empty() ? SourcePoint{} : i.steps.back().where; };
   llvm::sort(facts.imports, [&](const ArgumentImport &a, const ArgumentImport &b) {
     SourcePoint x = callAt(a), y = callAt(b);
-    return std::tie(x.file, x.offset, a.function, a.parameter, a.value) <
-           std::tie(y.file, y.offset, b.function, b.parameter, b.value);
+    return std::tie(x.file, x.offset, a.function, a.parameter, a.field, a.value) <
+           std::tie(y.file, y.offset, b.function, b.parameter, b.field, b.value);
   });
   std::set<std::tuple<std::string, unsigned, std::string, std::string>> before;
   for (const Finding &f : findings)

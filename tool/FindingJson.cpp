@@ -119,13 +119,26 @@ bool fromJSON(const json::Value &v, Finding &f, json::Path path) {
   return true;
 }
 
+static json::Value toJSON(const CrossUnitArithmetic &a) {
+  return json::Object{{"op", a.op}, {"operand", a.operand}, {"operandFirst", a.operandFirst}};
+}
+
+static bool fromJSON(const json::Value &v, CrossUnitArithmetic &a, json::Path path) {
+  json::ObjectMapper o(v, path);
+  return o && o.map("op", a.op) && o.map("operand", a.operand) && o.map("operandFirst", a.operandFirst);
+}
+
 static json::Value toJSON(const CrossUnitStep &s) {
-  return json::Object{{"where", toJSON(s.where)}, {"message", s.message}, {"definedName", s.definedName}};
+  json::Object step{{"where", toJSON(s.where)}, {"message", s.message}, {"definedName", s.definedName}};
+  if (s.arithmetic)
+    step["arithmetic"] = toJSON(*s.arithmetic);
+  return step;
 }
 
 static bool fromJSON(const json::Value &v, CrossUnitStep &s, json::Path path) {
   json::ObjectMapper o(v, path);
-  return o && o.map("where", s.where) && o.map("message", s.message) && o.map("definedName", s.definedName);
+  return o && o.map("where", s.where) && o.map("message", s.message) && o.map("definedName", s.definedName) &&
+         o.mapOptional("arithmetic", s.arithmetic);
 }
 
 static json::Value toJSON(const ParameterExport &e) {
@@ -138,6 +151,7 @@ static json::Value toJSON(const ParameterExport &e) {
   return json::Object{{"rule", e.rule},
                       {"function", e.function},
                       {"parameter", e.parameter},
+                      {"field", e.field},
                       {"use", toJSON(e.use)},
                       {"steps", std::move(steps)},
                       {"attributes", std::move(attributes)}};
@@ -146,8 +160,8 @@ static json::Value toJSON(const ParameterExport &e) {
 static bool fromJSON(const json::Value &v, ParameterExport &e, json::Path path) {
   json::ObjectMapper o(v, path);
   if (!(o && o.map("rule", e.rule) && o.map("function", e.function) &&
-        mapUnsigned(*v.getAsObject(), "parameter", e.parameter, path) && o.map("use", e.use) &&
-        o.map("steps", e.steps)))
+        mapUnsigned(*v.getAsObject(), "parameter", e.parameter, path) && o.map("field", e.field) &&
+        o.map("use", e.use) && o.map("steps", e.steps)))
     return false;
   const json::Object *attributes = v.getAsObject()->getObject("attributes");
   if (!attributes) {
@@ -170,13 +184,14 @@ static json::Value toJSON(const ArgumentImport &i) {
   for (const CrossUnitStep &s : i.steps)
     steps.push_back(toJSON(s));
   return json::Object{
-      {"function", i.function}, {"parameter", i.parameter}, {"value", i.value}, {"steps", std::move(steps)}};
+      {"function", i.function}, {"parameter", i.parameter}, {"field", i.field}, {"value", i.value},
+      {"steps", std::move(steps)}};
 }
 
 static bool fromJSON(const json::Value &v, ArgumentImport &i, json::Path path) {
   json::ObjectMapper o(v, path);
   return o && o.map("function", i.function) && mapUnsigned(*v.getAsObject(), "parameter", i.parameter, path) &&
-         o.map("value", i.value) && o.map("steps", i.steps);
+         o.map("field", i.field) && o.map("value", i.value) && o.map("steps", i.steps);
 }
 
 json::Value toJSON(const CrossUnitFacts &facts) {

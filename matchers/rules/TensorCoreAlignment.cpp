@@ -241,9 +241,9 @@ public:
   }
 
   void resolveAcrossUnits(const CrossUnitFacts &facts, std::vector<Finding> &findings) override {
-    std::map<std::pair<std::string, unsigned>, std::vector<const ArgumentImport *>> passed;
+    std::map<std::tuple<std::string, unsigned, std::string>, std::vector<const ArgumentImport *>> passed;
     for (const ArgumentImport &import : facts.imports)
-      passed[{import.function, import.parameter}].push_back(&import);
+      passed[{import.function, import.parameter, import.field}].push_back(&import);
     // One finding per cause, as in a TU: each misaligned named constant at its definition with
     // every dimension it sizes, in any file; any other value where the other TU uses it.
     struct Group {
@@ -255,7 +255,7 @@ public:
     std::vector<Group> atUse;
     std::set<std::tuple<std::string, unsigned, std::string, int64_t>> seen;
     for (const ParameterExport &fact : facts.exports) {
-      auto callers = passed.find({fact.function, fact.parameter});
+      auto callers = passed.find({fact.function, fact.parameter, fact.field});
       if (fact.rule != name() || callers == passed.end())
         continue;
       std::optional<Thresholds> t = thresholdsOf(fact);
@@ -263,22 +263,39 @@ public:
         continue;
       const std::string &role = fact.attributes.at("role");
       for (const ArgumentImport *import : callers->second) {
-        if (t->exempt(role, import->value) || !seen.emplace(fact.use.file, fact.use.offset, role, import->value).second)
+        // The value at the use: the caller's, through the export's arithmetic.
+        std::optional<int64_t> value = import->value;
+        std::vector<CrossUnitStep> exportSteps;
+        for (const CrossUnitStep &step : fact.steps) {
+          if (value && step.arithmetic) {
+            value = step.arithmetic->apply(*value);
+            // What held the value before it was computed with does not hold the value used.
+            for (CrossUnitStep &before : exportSteps)
+              before.definedName.clear();
+          }
+          if (!value)
+            break;
+          exportSteps.push_back({step.where, step.message + " is " + std::to_string(*value), step.definedName});
+        }
+        if (!value || t->exempt(role, *value) || !seen.emplace(fact.use.file, fact.use.offset, role, *value).second)
           continue;
         CrossUse use{role, fact.attributes.at("subject"), fact.attributes.at("gemm"), fact.use, import->steps,
                      std::nullopt};
-        for (const CrossUnitStep &step : fact.steps)
-          use.steps.push_back({step.where, step.message + " is " + std::to_string(import->value), step.definedName});
+        // A constant of the caller that is not the value used (`2 * hidden`) is not its cause alone:
+        // the value is reported where it is computed, as in one file.
+        if (*value != import->value)
+          for (CrossUnitStep &step : use.steps)
+            step.definedName.clear();
+        llvm::append_range(use.steps, exportSteps);
         for (size_t i = 0; i < use.steps.size() && !use.definition; ++i)
           if (!use.steps[i].definedName.empty())
             use.definition = i;
         if (!use.definition) {
-          atUse.push_back({*t, import->value, {std::move(use)}});
+          atUse.push_back({*t, *value, {std::move(use)}});
           continue;
         }
         const SourcePoint &at = use.steps[*use.definition].where;
-        Group &group = byConstant.try_emplace({at.file, at.offset, import->value}, Group{*t, import->value, {}})
-                           .first->second;
+        Group &group = byConstant.try_emplace({at.file, at.offset, *value}, Group{*t, *value, {}}).first->second;
         group.uses.push_back(std::move(use));
       }
     }
@@ -388,10 +405,10 @@ private:
         const auto *function = cast<FunctionDecl>(open.parameter->getDeclContext());
         if (clang::index::generateUSRForDecl(function, usr))
           continue;
-        ParameterExport fact{name().str(), std::string(usr), open.parameter->getFunctionScopeIndex(),
+        ParameterExport fact{name().str(), std::string(usr), open.parameter->getFunctionScopeIndex(), open.field,
                              sourcePointAt(sm, dim.where->getBeginLoc()), {}, {}};
         for (const ValueOrigin &origin : open.origins)
-          fact.steps.push_back({sourcePointAt(sm, origin.loc), origin.message, origin.definedName});
+          fact.steps.push_back({sourcePointAt(sm, origin.loc), origin.message, origin.definedName, origin.arithmetic});
         fact.attributes = {{"role", dim.role},
                            {"subject", dim.subject},
                            {"gemm", dim.gemm},

@@ -212,3 +212,62 @@ int64_t uses() {
   EXPECT_EQ(s.analyses.takeCrossUnitFacts().imports.size(), 3u);
   EXPECT_TRUE(s.session->crossUnitFacts().empty());
 }
+
+TEST(AnalysisSession, OpenParametersCarryTheirArithmeticAndStructMembers) {
+  auto unit = parse(R"cpp(
+#include <cstdint>
+struct Config { int64_t in; int64_t width = 256; };
+int64_t defined_elsewhere(const Config &config);
+int64_t doubled(int64_t hidden) { const int64_t wide = 2 * hidden + 1; return wide; }
+int64_t by_reference(const Config &config) { const int64_t from_reference = config.width; return from_reference; }
+int64_t by_value(Config config) { const int64_t from_copy = config.width; return from_copy; }
+int64_t uses() {
+  const int64_t kWide = 1030;
+  const Config config{784, kWide};
+  return defined_elsewhere(config) + by_value(Config{1, 2});
+}
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  ConstantEvaluator &constants = s.session->constants();
+  // `2 * hidden + 1`: open, with its two operations in the order they apply.
+  std::vector<ConstantEvaluator::OpenParameter> open;
+  EXPECT_TRUE(constants.evaluate(initializerOf(ctx, "wide"), open).empty());
+  ASSERT_EQ(open.size(), 1u);
+  EXPECT_EQ(open[0].parameter->getName(), "hidden");
+  EXPECT_EQ(open[0].field, "");
+  std::vector<CrossUnitArithmetic> steps;
+  for (const ValueOrigin &origin : open[0].origins)
+    if (origin.arithmetic)
+      steps.push_back(*origin.arithmetic);
+  ASSERT_EQ(steps.size(), 2u);
+  EXPECT_EQ(steps[0].op, "*");
+  EXPECT_TRUE(steps[0].operandFirst);
+  EXPECT_EQ(steps[1].op, "+");
+  EXPECT_EQ(steps[1].apply(*steps[0].apply(250)), 501);
+  EXPECT_EQ((CrossUnitArithmetic{"/", 0, false}.apply(7)), std::nullopt) << "a division by zero has no value";
+  EXPECT_EQ((CrossUnitArithmetic{"-", 1024, true}.apply(1000)), 24);
+  // A member of a struct parameter, by const reference: open, naming the member.
+  open.clear();
+  EXPECT_TRUE(constants.evaluate(initializerOf(ctx, "from_reference"), open).empty());
+  ASSERT_EQ(open.size(), 1u);
+  EXPECT_EQ(open[0].parameter->getName(), "config");
+  EXPECT_EQ(open[0].field, "width");
+  // By value: what this TU's call passes (2, not the member's default 256), and open as well.
+  open.clear();
+  std::vector<ConstantValue> copy = constants.evaluate(initializerOf(ctx, "from_copy"), open);
+  ASSERT_EQ(copy.size(), 1u);
+  EXPECT_EQ(copy[0].value, 2);
+  EXPECT_EQ(open.size(), 1u);
+  // The struct passed to a function of another TU: one import per member it knows.
+  s.session->importCallArguments();
+  const std::vector<ArgumentImport> &imports = s.session->crossUnitFacts().imports;
+  ASSERT_EQ(imports.size(), 2u);
+  EXPECT_EQ(imports[0].field, "in");
+  EXPECT_EQ(imports[0].value, 784);
+  EXPECT_EQ(imports[1].field, "width");
+  EXPECT_EQ(imports[1].value, 1030);
+  EXPECT_EQ(imports[1].steps.front().definedName, "`kWide`");
+  EXPECT_EQ(imports[1].steps.back().message, "`config.width` at this call of `defined_elsewhere` is 1030");
+}

@@ -13,6 +13,8 @@
 // TU does not define give the values their arguments pass.
 #pragma once
 
+#include "ampify/CrossUnit.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 
@@ -33,6 +35,8 @@ struct ValueOrigin {
   /// or a folded expression. Rules group findings by it: one finding per misaligned constant.
   std::string definedName;
   double value = 0;
+  /// On the derivation of an open parameter only: this step computes with it (`2 * hidden`).
+  std::optional<CrossUnitArithmetic> arithmetic;
 };
 
 template <typename T> struct BasicConstantValue {
@@ -46,6 +50,8 @@ template <typename T> struct BasicConstantValue {
   /// parameter (its origins' messages name what holds it, without a value). Never set on what
   /// evaluate() returns; evaluate(e, open) returns these as OpenParameters.
   const clang::ParmVarDecl *openParameter = nullptr;
+  /// With openParameter: the data member of that (struct) parameter whose value this is.
+  std::string openField;
 };
 using ConstantValue = BasicConstantValue<int64_t>;
 using RealConstantValue = BasicConstantValue<double>;
@@ -65,11 +71,13 @@ public:
   std::vector<ConstantValue> evaluate(const clang::Expr *e);
 
   /// A parameter of an externally visible function defined in this TU that the expression's value
-  /// is (passed on unchanged, not computed from): callers in other TUs give its values. `origins`
-  /// lead from the parameter to the expression, innermost first; their messages name what holds
-  /// the value ("member `hidden_`") without it.
+  /// comes from: passed on, or computed from it with constants (`2 * hidden`); callers in other
+  /// TUs give its values. `origins` lead from the parameter to the expression, innermost first;
+  /// their messages name what holds the value ("member `hidden_`") without it, and the steps that
+  /// compute carry their arithmetic.
   struct OpenParameter {
     const clang::ParmVarDecl *parameter;
+    std::string field; // a data member of the (struct) parameter, "" for the parameter itself
     std::vector<ValueOrigin> origins;
   };
   /// evaluate(e), and in `open` the open parameters `e` is.
@@ -77,10 +85,12 @@ public:
 
   /// One known value of one argument of a call in this TU (also through std::make_shared<T> and a
   /// module holder's constructor) of a user function or constructor this TU declares but does not
-  /// define; the value's last origin is the step through the call.
+  /// define, or of an integer data member of a struct of the project passed as the argument; the
+  /// value's last origin is the step through the call.
   struct ExternalArgument {
     const clang::FunctionDecl *callee;
     unsigned index;
+    std::string field; // "" for the argument itself
     ConstantValue value;
   };
   std::vector<ExternalArgument> externalCallArguments();

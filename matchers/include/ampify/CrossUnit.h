@@ -10,10 +10,28 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace ampify {
+
+/// `lhs op rhs` for C++'s integer operators "+", "-", "*", "/", "%", "<<", ">>", as C++ computes
+/// it on int64_t; nothing where C++ leaves it undefined (overflow, division by zero, a shift out
+/// of range) or for another operator.
+std::optional<int64_t> applyIntegerOperator(const std::string &op, int64_t lhs, int64_t rhs);
+
+/// Integer arithmetic with a constant between a parameter and the value a rule checks
+/// (`2 * hidden`, `hidden / heads`, `width + 8`): `op` is C++'s binary operator ("+", "-", "*",
+/// "/", "%", "<<", ">>"), `operand` the constant, `operandFirst` when the constant is on its left.
+struct CrossUnitArithmetic {
+  std::string op;
+  int64_t operand = 0;
+  bool operandFirst = false;
+
+  /// The operation on `value` (applyIntegerOperator).
+  std::optional<int64_t> apply(int64_t value) const;
+};
 
 /// One step of a derivation, as a ValueOrigin without the AST: where, what it says, and the
 /// constant it defines ("`kHidden`") when that constant holds the value the derivation ends with
@@ -22,6 +40,9 @@ struct CrossUnitStep {
   SourcePoint where;
   std::string message;
   std::string definedName;
+  /// Set on a step of an export that computes with the value: the value after this step is the
+  /// arithmetic applied to the value before it.
+  std::optional<CrossUnitArithmetic> arithmetic;
 };
 
 /// A parameter of a function defined in this TU whose value reaches something a rule checks (a
@@ -31,20 +52,26 @@ struct ParameterExport {
   std::string rule;
   std::string function; // USR
   unsigned parameter = 0;
+  /// The data member of the parameter (a config struct's) whose value is used, "" for the
+  /// parameter's own value.
+  std::string field;
   /// Where the value is used (a layer's argument).
   SourcePoint use;
   /// From the parameter to the use, innermost first. Each message names what holds the value
-  /// ("member `hidden_`"); the value is only known once a caller's argument is.
+  /// ("member `hidden_`"); the value is only known once a caller's argument is. Steps with
+  /// arithmetic compute the used value from the parameter's.
   std::vector<CrossUnitStep> steps;
   /// The rule's own description of the use (its role, its subject, where it is...).
   std::map<std::string, std::string> attributes;
 };
 
 /// One known value of one argument of a call (or construction) in this TU of a function that this
-/// TU does not define.
+/// TU does not define, or of one data member of a struct passed as the argument.
 struct ArgumentImport {
   std::string function; // USR
   unsigned parameter = 0;
+  std::string field; // as ParameterExport::field
+
   int64_t value = 0;
   /// The derivation of the value, innermost first, ending with the step through the call
   /// ("`hidden_size` at this call of `NeuralNetImpl` is 500").

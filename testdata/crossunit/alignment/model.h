@@ -20,3 +20,32 @@ struct HeadImpl : torch::nn::Module {
 TORCH_MODULE(Head);
 
 torch::nn::Linear make_layer(int64_t in, int64_t out);
+
+// A bidirectional RNN's output is twice its hidden size: model.cpp computes the width it uses.
+struct BiHeadImpl : torch::nn::Module {
+  explicit BiHeadImpl(int64_t hidden);
+  torch::Tensor forward(torch::Tensor x) { return fc(x); }
+  torch::nn::Linear fc{nullptr};
+};
+TORCH_MODULE(BiHead);
+
+// Sizes carried by a config struct, read from the parameter and from a member copy of it.
+struct EncoderConfig {
+  int64_t in_features;
+  int64_t width = 256;
+};
+
+struct EncoderImpl : torch::nn::Module {
+  explicit EncoderImpl(const EncoderConfig &config);
+  torch::Tensor forward(torch::Tensor x) { return fc(x); }
+  torch::nn::Linear fc{nullptr};
+};
+TORCH_MODULE(Encoder);
+
+struct TrunkImpl : torch::nn::Module {
+  explicit TrunkImpl(EncoderConfig config);
+  torch::Tensor forward(torch::Tensor x) { return body(x); }
+  EncoderConfig config_;
+  torch::nn::Linear body{nullptr};
+};
+TORCH_MODULE(Trunk);
