@@ -485,8 +485,8 @@ private:
       const CXXConstructorDecl *ctor = construct->getConstructor();
       if ((ctor->isCopyConstructor() || ctor->isMoveConstructor()) && construct->getNumArgs() == 1)
         return fieldOfRecord(construct->getArg(0), field, depth + 1);
-      if (ctor->isDefaultConstructor() && ctor->isImplicit() && field->hasInClassInitializer())
-        return evaluate(field->getInClassInitializer(), depth + 1);
+      if (ctor->isDefaultConstructor() && ctor->isImplicit())
+        return memberInitializer(field, depth);
       return {};
     }
     if (const auto *list = dyn_cast<InitListExpr>(record)) {
@@ -495,7 +495,10 @@ private:
       // An aggregate with base classes lists the bases first.
       if (!list || !owner || owner->getNumBases() != 0 || field->getFieldIndex() >= list->getNumInits())
         return {};
-      return evaluate(list->getInit(field->getFieldIndex()), depth + 1);
+      const Expr *init = list->getInit(field->getFieldIndex());
+      if (isa<CXXDefaultInitExpr>(init->IgnoreImplicit()))
+        return memberInitializer(field, depth);
+      return evaluate(init, depth + 1);
     }
     if (const auto *member = dyn_cast<MemberExpr>(record)) {
       const auto *stored = dyn_cast<FieldDecl>(member->getMemberDecl());
@@ -523,12 +526,22 @@ private:
         return {};
       values = fieldOfRecord(init, field, depth + 1);
       inProgress_.erase(var);
-    } else if (var->getType()->getAsCXXRecordDecl() && var->getType()->getAsCXXRecordDecl()->hasTrivialDefaultConstructor() &&
-               field->hasInClassInitializer()) {
-      values = evaluate(field->getInClassInitializer(), depth + 1);
+    } else if (var->getType()->getAsCXXRecordDecl() && var->getType()->getAsCXXRecordDecl()->hasTrivialDefaultConstructor()) {
+      values = memberInitializer(field, depth);
     }
     return annotate(std::move(values), var->getLocation(),
                     "`" + var->getNameAsString() + "." + field->getNameAsString() + "`");
+  }
+
+  /// The default member initialiser of `field` (`int64_t z_dim = 20;` in a config struct): a
+  /// named constant, `Config::z_dim`, that every default-built struct takes.
+  Values memberInitializer(const FieldDecl *field, unsigned depth) {
+    if (!field->hasInClassInitializer())
+      return {};
+    std::string name = field->getNameAsString();
+    if (const auto *owner = dyn_cast<RecordDecl>(field->getParent()); owner && owner->getIdentifier())
+      name = owner->getName().str() + "::" + name;
+    return annotate(evaluate(field->getInClassInitializer(), depth + 1), field->getLocation(), "`" + name + "`", true);
   }
 
   /// `cfg.hidden` where `cfg` is a parameter taken by value or by const reference: the member's

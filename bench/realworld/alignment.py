@@ -4,8 +4,10 @@ bench/realworld/ (docs/realworld.md): every project's sources in one `ampify che
 LibTorch headers ampify finds, each project's include/ and src/ on the include path), findings
 matched by (file, line) against the expectations below, which name the line of each misaligned
 named constant (where the rule reports it). Projects not listed expect no finding.
+`--corpus DIR` scores another corpus of projects instead, labelled by its EXPECTED.json
+("alignment": project -> [[file, line], ...]), such as the held-out bench/realworld/heldout/.
 
-  python3 bench/realworld/alignment.py [--ampify build/tool/ampify] [-j 2]
+  python3 bench/realworld/alignment.py [--ampify build/tool/ampify] [-j 2] [--corpus DIR] [PROJECT...]
 """
 import argparse
 import glob
@@ -32,10 +34,17 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--ampify", default=os.path.join(ROOT, "build", "tool", "ampify"))
     ap.add_argument("-j", default="2")
+    ap.add_argument("--corpus", default=HERE)
+    ap.add_argument("projects", nargs="*")
     args = ap.parse_args()
+    corpus = os.path.abspath(args.corpus)
+    expected = EXPECTED
+    if corpus != HERE:
+        labels = json.load(open(os.path.join(corpus, "EXPECTED.json")))["alignment"]
+        expected = {project: [tuple(where) for where in wanted] for project, wanted in labels.items()}
     total_expected = total_found = true_positives = 0
-    for project in sorted(os.listdir(HERE)):
-        path = os.path.join(HERE, project)
+    for project in sorted(args.projects or os.listdir(corpus)):
+        path = os.path.join(corpus, project)
         sources = sorted(glob.glob(os.path.join(path, "src", "*.cpp")))
         if not sources:
             continue
@@ -47,7 +56,7 @@ def main():
             print("%s: ampify failed (%d)\n%s" % (project, r.returncode, r.stderr))
             return 2
         found = [(f["path"], f["line"], f["message"]) for f in json.loads(r.stdout)["findings"]]
-        want = EXPECTED.get(project, [])
+        want = expected.get(project, [])
         hits = [w for w in want if any((p, l) == w for p, l, _ in found)]
         extra = [f for f in found if (f[0], f[1]) not in want]
         total_expected += len(want)

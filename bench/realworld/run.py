@@ -10,9 +10,11 @@ shapes of public LibTorch tutorials and examples) and checks what a user would c
   4. a second `ampify fix` changes nothing (idempotent);
   5. every training loop is reported, migrated or refused with the reason ampify gave.
 
-  python3 bench/realworld/run.py [--ampify build/tool/ampify] [--keep DIR] [PROJECT...]
+  python3 bench/realworld/run.py [--ampify build/tool/ampify] [--keep DIR] [--corpus DIR] [PROJECT...]
 Prints one line per loop and per check, and a summary; exit 0 when every migrated file compiles
-and every run is idempotent, 1 otherwise.
+and every run is idempotent, 1 otherwise. `--corpus DIR` runs another corpus of projects (such as
+the held-out bench/realworld/heldout/); when it has an EXPECTED.json whose "loops" label each loop
+[file, line, "migrate" | "refuse", why], the summary also scores ampify's outcomes against them.
 """
 import argparse
 import glob
@@ -62,11 +64,16 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--ampify", default=os.path.join(ROOT, "build", "tool", "ampify"))
     ap.add_argument("--keep", help="leave the migrated projects in this directory")
+    ap.add_argument("--corpus", default=HERE)
     ap.add_argument("projects", nargs="*")
     args = ap.parse_args()
     ampify = os.path.abspath(args.ampify)
-    projects = args.projects or sorted(d for d in os.listdir(HERE)
-                                       if os.path.isfile(os.path.join(HERE, d, "CMakeLists.txt")))
+    corpus = os.path.abspath(args.corpus)
+    projects = args.projects or sorted(d for d in os.listdir(corpus)
+                                       if os.path.isfile(os.path.join(corpus, d, "CMakeLists.txt")))
+    labels_path = os.path.join(corpus, "EXPECTED.json")
+    labels = json.load(open(labels_path)).get("loops", {}) if os.path.isfile(labels_path) else None
+    outcomes = {}  # (project, file, line) -> "migrate" | "refuse"
     runtime_include = os.path.join(ROOT, "runtime", "include")
     scratch = args.keep or tempfile.mkdtemp(prefix="ampify-realworld-")
     os.makedirs(scratch, exist_ok=True)
@@ -76,7 +83,7 @@ def main():
         for name in projects:
             work = os.path.join(scratch, name)
             shutil.rmtree(work, ignore_errors=True)
-            shutil.copytree(os.path.join(HERE, name), work)
+            shutil.copytree(os.path.join(corpus, name), work)
             r = run(["cmake", "-S", work, "-B", os.path.join(work, "build"), "-G", "Ninja",
                      "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DCMAKE_CXX_COMPILER=clang++-19"])
             if r.returncode != 0:
@@ -96,6 +103,7 @@ def main():
                     continue
                 migrated += is_migrated
                 refused += not is_migrated
+                outcomes[(name, rel, int(m.group("line")))] = "migrate" if is_migrated else "refuse"
                 print("   %s:%s  %s: %s" % (rel, m.group("line"), "MIGRATED" if is_migrated else "REFUSED",
                                            m.group("message")))
             if first.returncode == 2:
@@ -116,6 +124,20 @@ def main():
     finally:
         if not args.keep:
             shutil.rmtree(scratch, ignore_errors=True)
+    if labels is not None:
+        agree = 0
+        total = 0
+        for name in projects:
+            for file, line, want, why in labels.get(name, []):
+                total += 1
+                got = outcomes.get((name, file, line), "not reported")
+                agree += got == want
+                if got != want:
+                    print("label %s %s:%d: expected %s, ampify: %s (%s)" % (name, file, line, want, got, why))
+        wanted = sum(1 for name in projects for l in labels.get(name, []) if l[2] == "migrate")
+        done = sum(1 for name in projects for f, l, w, _ in labels.get(name, [])
+                   if w == "migrate" and outcomes.get((name, f, l)) == "migrate")
+        print("labels: %d of %d loops as labelled; loops to migrate migrated: %d of %d" % (agree, total, done, wanted))
     print("summary: %d training loop(s) migrated, %d refused; %s" % (
         migrated, refused, "all migrated files compile and every run is idempotent" if ok else "FAILURES above"))
     return 0 if ok else 1
