@@ -127,16 +127,26 @@ def main():
     if labels is not None:
         agree = 0
         total = 0
+        def outcome(name, file, line):
+            # ampify reports a loop at its backward() call: the label is the loop's first line, so
+            # a report belongs to the last label of its file at or above it.
+            starts = sorted(l for f, l, _, _ in labels.get(name, []) if f == file)
+            for (project, path, reported), result in outcomes.items():
+                if project == name and path == file and reported >= line and \
+                        max(s for s in starts if s <= reported) == line:
+                    return result
+            return "not reported"
+
         for name in projects:
             for file, line, want, why in labels.get(name, []):
                 total += 1
-                got = outcomes.get((name, file, line), "not reported")
+                got = outcome(name, file, line)
                 agree += got == want
                 if got != want:
                     print("label %s %s:%d: expected %s, ampify: %s (%s)" % (name, file, line, want, got, why))
         wanted = sum(1 for name in projects for l in labels.get(name, []) if l[2] == "migrate")
         done = sum(1 for name in projects for f, l, w, _ in labels.get(name, [])
-                   if w == "migrate" and outcomes.get((name, f, l)) == "migrate")
+                   if w == "migrate" and outcome(name, f, l) == "migrate")
         print("labels: %d of %d loops as labelled; loops to migrate migrated: %d of %d" % (agree, total, done, wanted))
     print("summary: %d training loop(s) migrated, %d refused; %s" % (
         migrated, refused, "all migrated files compile and every run is idempotent" if ok else "FAILURES above"))
