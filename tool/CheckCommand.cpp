@@ -20,11 +20,7 @@ cl::opt<bool> ApplyFixes("fix", cl::desc("Apply the findings' fix-its to the fil
 
 int runCheck() {
   std::optional<Severity> threshold;
-  if (FailOn == "warning")
-    threshold = Severity::Warning;
-  else if (FailOn == "error")
-    threshold = Severity::Error;
-  else if (FailOn != "none") {
+  if (!parseFailOn(FailOn, threshold)) {
     llvm::errs() << "ampify: error: --fail-on must be warning, error or none\n";
     return ExitUsage;
   }
@@ -84,9 +80,7 @@ int runCheck() {
     }
   }
 
-  size_t failing = threshold ? llvm::count_if(findings, [&](const Finding &f) {
-    return f.severity >= *threshold;
-  }) : 0;
+  bool failing = anyFailing(findings, threshold);
   // Always one summary line, also when there is nothing to report.
   if (!gate.nothingChanged)
     llvm::errs() << "ampify: " << plural(findings.size(), "finding") << " in "

@@ -87,6 +87,22 @@ void narrowInputsToChanges(const ChangedLines &changed, GateSettings &settings) 
 
 } // namespace
 
+bool parseFailOn(llvm::StringRef text, std::optional<Severity> &threshold) {
+  if (text == "warning")
+    threshold = Severity::Warning;
+  else if (text == "error")
+    threshold = Severity::Error;
+  else if (text == "none")
+    threshold = std::nullopt;
+  else
+    return false;
+  return true;
+}
+
+bool anyFailing(llvm::ArrayRef<Finding> findings, std::optional<Severity> threshold) {
+  return threshold && llvm::any_of(findings, [&](const Finding &f) { return f.severity >= *threshold; });
+}
+
 bool gateSettingsFromCommandLine(GateSettings &settings, bool colors) {
   settings.writer = findingsWriter(Format);
   if (!settings.writer) {

@@ -26,6 +26,12 @@ struct GateSettings {
   bool nothingChanged = false;
 };
 
+/// --fail-on's value: the least severity that fails (warning, error), or none (nothing fails).
+/// Returns false for any other value.
+bool parseFailOn(llvm::StringRef text, std::optional<Severity> &threshold);
+/// Whether a finding is at least `threshold` severe.
+bool anyFailing(llvm::ArrayRef<Finding> findings, std::optional<Severity> threshold);
+
 /// Reads the options; with --changed-since, narrows the inputs to the changed sources (all of
 /// them when a header changed). Returns false on a usage error, already printed.
 bool gateSettingsFromCommandLine(GateSettings &settings, bool colors);

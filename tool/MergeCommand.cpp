@@ -40,13 +40,18 @@ cl::opt<std::string> ExportFixes("export-fixes",
                                  cl::desc("Also write the merged findings' fixes as YAML that "
                                           "clang-apply-replacements applies (from JSON shard reports)"),
                                  cl::value_desc("FILE"), cl::sub(MergeCommand), cl::cat(AmpifyCategory));
+cl::opt<std::string> FailOn("fail-on",
+                            cl::desc("Exit 1 when a merged finding of --format=json shard reports is at "
+                                     "least this severe: warning, error, none (default)"),
+                            cl::init("none"), cl::sub(MergeCommand), cl::cat(AmpifyCategory));
 cl::extrahelp MergeHelp(
     "\nampify merge (shards of one run, each `ampify check --shard=K/N`):\n"
     "  JSON shard reports (--format=json) carry what merge needs to give exactly what one run gives:\n"
     "  the TUs' cross-unit facts, the settings that shape findings (--checks, --check-option, the\n"
     "  --baseline's path and SHA-256, --changed-since's changed lines) and the findings the shard's\n"
     "  gate withheld. merge joins the facts, applies the .ampify.yaml files, the baseline and the\n"
-    "  changed lines to the whole, and writes --format (json, sarif, github, text) and --export-fixes.\n"
+    "  changed lines to the whole, and writes --format (json, sarif, github, text) and --export-fixes;\n"
+    "  --fail-on=warning|error exits 1 as check would.\n"
     "  Run it in a checkout of the analysed commit at the shards' project root: it reads the sources,\n"
     "  .ampify.yaml files and baseline there. Shards that disagree on their settings are refused.\n"
     "  SARIF logs and fix YAML files of shards are concatenated; they carry no facts, so merge refuses\n"
@@ -150,8 +155,10 @@ std::string firstDifference(const json::Object &a, const json::Object &b) {
 /// Reports of `check --shard --format=json` (each with "crossUnit"): the findings of all and the
 /// findings their gates withheld, joined across the shards' facts and gated as one run would,
 /// written in --format. Errors: shards of different runs (project root, settings), a malformed
-/// report, a baseline that is not the shards', an unwritable --export-fixes.
-llvm::Error mergeShards(llvm::ArrayRef<json::Value> docs, llvm::raw_ostream &os) {
+/// report, a baseline that is not the shards', an unwritable --export-fixes. Returns whether a
+/// merged finding fails `threshold`.
+llvm::Expected<bool> mergeShards(llvm::ArrayRef<json::Value> docs, std::optional<Severity> threshold,
+                                 llvm::raw_ostream &os) {
   const json::Object *first = nullptr;
   std::string root;
   CrossUnitFacts facts;
@@ -219,7 +226,7 @@ llvm::Error mergeShards(llvm::ArrayRef<json::Value> docs, llvm::raw_ostream &os)
   applyGate(gate, findings); // writes no baseline, so it cannot fail
   if (!writeReports(gate, findings, os))
     return llvm::createStringError(std::errc::io_error, "the merged report was not written");
-  return llvm::Error::success();
+  return anyFailing(findings, threshold);
 }
 
 /// --format=json reports of runs without --shard: the findings of all, in report order, each once.
@@ -407,12 +414,18 @@ int runMerge() {
     llvm::errs() << "ampify: error: --format must be one of " << findingsFormatNames() << "\n";
     return ExitUsage;
   }
+  std::optional<Severity> threshold;
+  if (!parseFailOn(FailOn, threshold)) {
+    llvm::errs() << "ampify: error: --fail-on must be warning, error or none\n";
+    return ExitUsage;
+  }
+  bool failing = false;
   std::string text;
   llvm::raw_string_ostream os(text);
   if (ext == ".yaml" || ext == ".yml" || ext == ".sarif") {
-    if (Format.getNumOccurrences() || !ExportFixes.empty()) {
-      llvm::errs() << "ampify: error: --format and --export-fixes take --format=json shard reports; these "
-                      "merge into a report of their own kind\n";
+    if (Format.getNumOccurrences() || !ExportFixes.empty() || threshold) {
+      llvm::errs() << "ampify: error: --format, --export-fixes and --fail-on take --format=json shard "
+                      "reports; these merge into a report of their own kind\n";
       return ExitUsage;
     }
   }
@@ -439,11 +452,13 @@ int runMerge() {
       if (!shards)
         return fail(shards.takeError());
       if (*shards) {
-        if (llvm::Error err = mergeShards(docs, os))
-          return fail(std::move(err));
-      } else if (Format != "json" || !ExportFixes.empty()) {
-        llvm::errs() << "ampify: error: --format=" << Format << " and --export-fixes need reports of "
-                     << "`ampify check --shard=K/N --format=json`, which record the project root\n";
+        auto merged = mergeShards(docs, threshold, os);
+        if (!merged)
+          return fail(merged.takeError());
+        failing = *merged;
+      } else if (Format != "json" || !ExportFixes.empty() || threshold) {
+        llvm::errs() << "ampify: error: --format=" << Format << ", --export-fixes and --fail-on need reports "
+                     << "of `ampify check --shard=K/N --format=json`, which record the project root\n";
         return ExitUsage;
       } else {
         os << llvm::formatv("{0:2}", mergeJson(docs)) << "\n";
@@ -456,7 +471,7 @@ int runMerge() {
   }
   if (llvm::Error err = writeFileSafely(Output.empty() ? "-" : llvm::StringRef(Output), os.str()))
     return fail(std::move(err));
-  return ExitClean;
+  return failing ? ExitFindings : ExitClean;
 }
 
 const CommandRegistration registration(MergeCommand, runMerge);
