@@ -104,6 +104,17 @@ class SarifValidation(ScratchDirTest):
         with open(merged) as f:
             self.assertEqual(len(json.load(f)["runs"][0]["results"]), 3)
         self.assert_valid(merged)
+        # JSON shards (which carry what the join across shards needs) merged into SARIF.
+        parts = []
+        for k in (1, 2):
+            r = self.ampify("check", "--torch-prefix=" + ARGS.mock_prefix, "--no-cache", "--format=json",
+                            "--fail-on=none", "--shard=%d/2" % k, "src")
+            parts.append(self.write("shard%d.json" % k, r.stdout))
+        from_json = os.path.join(self.dir, "from-json.sarif")
+        self.ampify("merge", "--format=sarif", "-o", from_json, *parts)
+        with open(from_json) as f:
+            self.assertEqual(len(json.load(f)["runs"][0]["results"]), 3)
+        self.assert_valid(from_json)
 
 
 if __name__ == "__main__":

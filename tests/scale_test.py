@@ -304,6 +304,14 @@ class Scale(ScratchDirTest):
         merged = ampify("merge", *parts)
         self.assertEqual(merged.returncode, 0, merged.stderr)
         self.assertEqual(json.loads(merged.stdout)["findings"], json.loads(full.stdout)["findings"])
+        # JSON shards also give the fixes file one run exports.
+        one = os.path.join(self.dir, "one.yaml")
+        self.assertEqual(self.check("-j2", "--no-cache", "--format=json", "--export-fixes=" + one, self.src).returncode, 1)
+        joined = os.path.join(self.dir, "joined.yaml")
+        r = ampify("merge", "--export-fixes=" + joined, *parts)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(one) as a, open(joined) as b:
+            self.assertEqual(b.read(), a.read())
         out = os.path.join(self.dir, "all.yaml")
         r = ampify("merge", "-o", out, *[f for f in fixes if os.path.exists(f)])
         self.assertEqual(r.returncode, 0, r.stderr)
@@ -330,10 +338,29 @@ class CrossUnit(ScratchDirTest):
         shutil.copytree(testdata, self.src)
         self.cache = os.path.join(self.dir, "cache")
 
-    def check(self, *args):
+    def check(self, *args, fmt="json"):
         return ampify("check", "--torch-prefix=" + ARGS.mock_prefix, "--color=never", "--cache-dir=" + self.cache,
-                      "--checks=-*," + self.RULE, "--format=json", "--project-root=" + self.dir, *args, self.src,
+                      "--checks=-*," + self.RULE, "--format=" + fmt, "--project-root=" + self.dir, *args, self.src,
                       cwd=self.dir)
+
+    def shards(self, *args, per_shard=((), ()), fmt="json"):
+        """The reports of `check --shard=K/2` with `args`, and the shard's own `per_shard` ones."""
+        parts = []
+        for k in (1, 2):
+            r = self.check("--no-cache", "--shard=%d/2" % k, *args, *per_shard[k - 1], fmt=fmt)
+            self.assertIn(r.returncode, (0, 1), r.stderr)
+            parts.append(self.write("shard%d.%s" % (k, fmt), r.stdout))
+        return parts
+
+    def assertMergeIsOneRun(self, *args, fmt="json"):
+        """Shards with `args`, merged, give what one run with `args` gives; returns the findings."""
+        full = self.check("-j2", "--no-cache", *args, fmt=fmt)
+        self.assertIn(full.returncode, (0, 1), full.stderr)
+        formats = () if fmt == "json" else ("--format=" + fmt,)  # json: merge's default
+        merged = ampify("merge", "--fail-on=warning", *formats, *self.shards(*args), cwd=self.dir)
+        self.assertEqual(merged.returncode, full.returncode, merged.stderr)  # check's default --fail-on
+        self.assertEqual(json.loads(merged.stdout), json.loads(full.stdout))
+        return json.loads(full.stdout)["findings"] if fmt == "json" else None
 
     def expected(self):
         want = []
@@ -399,10 +426,82 @@ class CrossUnit(ScratchDirTest):
         self.assertEqual(merged.returncode, 0, merged.stderr)
         self.assertEqual(json.loads(merged.stdout)["findings"], json.loads(full.stdout)["findings"])
         self.assertExpected(json.loads(merged.stdout)["findings"])
-        # A SARIF shard cannot carry the facts: said, not silently lost.
-        sarif = ampify("check", "--torch-prefix=" + ARGS.mock_prefix, "--no-cache", "--format=sarif",
-                       "--checks=-*," + self.RULE, "--shard=1/2", self.src, cwd=self.dir)
-        self.assertIn("only --format=json shard reports carry", sarif.stderr)
+        # A SARIF shard cannot carry the facts: said when it is made, and merge refuses it. Shard 2
+        # (model.cpp) exports the model's parameters; shard 1 (main.cpp) only imports, which alone
+        # make no finding.
+        for k, exports in ((1, False), (2, True)):
+            sarif = ampify("check", "--torch-prefix=" + ARGS.mock_prefix, "--no-cache", "--format=sarif",
+                           "--checks=-*," + self.RULE, "--shard=%d/2" % k, self.src, cwd=self.dir)
+            self.assertEqual("only --format=json shard reports carry" in sarif.stderr, exports, sarif.stderr)
+            self.assertEqual("ampify/crossUnitFactsLeftOut" in sarif.stdout, exports)
+        refused = ampify("merge", *self.shards(fmt="sarif"), cwd=self.dir)
+        self.assertEqual(refused.returncode, 2, refused.stderr)
+        self.assertIn("--format=json", refused.stderr)
+        # JSON shards merge into the SARIF log one run writes.
+        self.assertMergeIsOneRun(fmt="sarif")
+
+    def test_merge_applies_the_configuration(self):
+        """Findings the join adds take the severity .ampify.yaml or --check-option sets, as in one run."""
+        self.write(".ampify.yaml", "CheckOptions:\n  %s.Severity: error\n" % self.RULE)
+        findings = self.assertMergeIsOneRun()
+        self.assertExpected(findings)
+        self.assertEqual({f["severity"] for f in findings}, {"error"})
+        findings = self.assertMergeIsOneRun("--check-option=%s.Severity=note" % self.RULE)
+        self.assertEqual({f["severity"] for f in findings}, {"note"})
+        # Shards of one run need one configuration.
+        parts = self.shards(per_shard=((), ("--check-option=%s.Severity=note" % self.RULE,)))
+        r = ampify("merge", *parts, cwd=self.dir)
+        self.assertEqual(r.returncode, 2, r.stdout)
+        self.assertIn('"checkOptions" differs', r.stderr)
+
+    def test_merge_applies_the_baseline(self):
+        """A finding the baseline holds is dropped by merge as by one run: one only the join makes
+        (kWide), and one a TU makes that the join amends (kHidden)."""
+        written = self.check("--no-cache", "--write-baseline=" + os.path.join(self.dir, "all.json"))
+        self.assertEqual(written.returncode, 0, written.stderr)
+        with open(os.path.join(self.dir, "all.json")) as f:
+            recorded = json.load(f)
+        self.assertEqual(len(recorded["findings"]), len(self.expected()))
+        for name in ("`kWide`", "`kHidden`"):
+            held = [e for e in recorded["findings"] if name in e["message"]]
+            self.assertEqual(len(held), 1, recorded)
+            baseline = self.write("baseline.json", json.dumps(dict(recorded, findings=held)))
+            findings = self.assertMergeIsOneRun("--baseline=" + baseline)
+            self.assertEqual(len(findings), len(self.expected()) - 1)
+            self.assertFalse([f for f in findings if name in f["message"]], findings)
+        # merge reads the baseline the shards read, or refuses.
+        parts = self.shards("--baseline=" + baseline)
+        with open(baseline, "a") as f:
+            f.write("\n")
+        r = ampify("merge", *parts, cwd=self.dir)
+        self.assertEqual(r.returncode, 2, r.stdout)
+        self.assertIn("not the one the shards read", r.stderr)
+        # A shard cannot write the baseline of the whole run.
+        r = self.check("--shard=1/2", "--write-baseline=" + os.path.join(self.dir, "part.json"))
+        self.assertEqual(r.returncode, 2, r.stdout)
+        self.assertIn("without --shard", r.stderr)
+
+    def test_merge_applies_changed_since(self):
+        """With --changed-since, merge keeps the joined findings on changed lines only, from the
+        lines the shards recorded (it runs no git)."""
+        git = lambda *args: subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args],
+                                           cwd=self.dir, check=True, stdout=subprocess.DEVNULL)
+        git("init", "-q")
+        git("add", ".")
+        git("commit", "-q", "-m", "base")
+        # The kHidden line changes, and a header, so that both TUs are analysed.
+        main = os.path.join(self.src, "main.cpp")
+        with open(main) as f:
+            text = f.read()
+        with open(main, "w") as f:
+            f.write(text.replace("const int64_t kHidden = 500;", "const int64_t kHidden = 500; "))
+        with open(os.path.join(self.src, "model.h"), "a") as f:
+            f.write("// changed\n")
+        findings = self.assertMergeIsOneRun("--changed-since=HEAD")
+        self.assertEqual([(f["path"], f["line"]) for f in findings], [("src/main.cpp", 7)], findings)
+        self.assertIn("`kHidden`", findings[0]["message"])
+        # Its notes name both files: the join ran before the filter.
+        self.assertIn("src/model.cpp", {n["path"] for n in findings[0]["notes"]})
 
 
 def main():

@@ -8,6 +8,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SHA256.h"
 #include "llvm/Support/xxhash.h"
 
 #include <memory>
@@ -87,6 +88,8 @@ llvm::Expected<Baseline> Baseline::load(llvm::StringRef path) {
   if (!entries)
     return invalid("no \"findings\" array");
   Baseline baseline;
+  baseline.digest_ = llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef((*buffer)->getBuffer())),
+                                 /*LowerCase=*/true);
   for (size_t i = 0; i < entries->size(); ++i) {
     const llvm::json::Object *entry = (*entries)[i].getAsObject();
     std::optional<llvm::StringRef> fingerprint = entry ? entry->getString("fingerprint") : std::nullopt;

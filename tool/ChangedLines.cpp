@@ -1,5 +1,7 @@
 #include "ampify/ChangedLines.h"
 
+#include "ampify/Output.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -7,6 +9,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Signals.h"
 
+#include <limits>
 #include <optional>
 
 namespace ampify {
@@ -156,6 +159,48 @@ std::vector<std::string> ChangedLines::files() const {
   for (const auto &entry : ranges_)
     out.push_back(entry.first);
   return out;
+}
+
+llvm::json::Value ChangedLines::toJSON(llvm::StringRef root) const {
+  llvm::json::Object out;
+  for (const auto &[file, ranges] : ranges_) {
+    llvm::json::Array list;
+    for (const auto &[first, last] : ranges)
+      list.push_back(llvm::json::Array{first, last});
+    out[projectRelativePath(file, root)] = std::move(list);
+  }
+  return out;
+}
+
+llvm::Expected<ChangedLines> ChangedLines::fromJSON(const llvm::json::Value &value, llvm::StringRef root) {
+  auto invalid = [] {
+    return llvm::createStringError(std::errc::invalid_argument,
+                                   "changed lines must map paths to lists of [first, last] lines");
+  };
+  const llvm::json::Object *files = value.getAsObject();
+  if (!files)
+    return invalid();
+  ChangedLines changed;
+  for (const auto &[path, list] : *files) {
+    const llvm::json::Array *ranges = list.getAsArray();
+    if (!ranges)
+      return invalid();
+    llvm::SmallString<256> file(path.str());
+    if (!llvm::sys::path::is_absolute(file)) {
+      file = root;
+      llvm::sys::path::append(file, path.str());
+    }
+    auto &into = changed.ranges_[std::string(file)];
+    for (const llvm::json::Value &range : *ranges) {
+      const llvm::json::Array *pair = range.getAsArray();
+      std::optional<int64_t> first = pair && pair->size() == 2 ? (*pair)[0].getAsInteger() : std::nullopt;
+      std::optional<int64_t> last = pair && pair->size() == 2 ? (*pair)[1].getAsInteger() : std::nullopt;
+      if (!first || !last || *first < 1 || *last < *first || *last > std::numeric_limits<unsigned>::max())
+        return invalid();
+      into.push_back({unsigned(*first), unsigned(*last)});
+    }
+  }
+  return changed;
 }
 
 } // namespace ampify

@@ -20,11 +20,7 @@ cl::opt<bool> ApplyFixes("fix", cl::desc("Apply the findings' fix-its to the fil
 
 int runCheck() {
   std::optional<Severity> threshold;
-  if (FailOn == "warning")
-    threshold = Severity::Warning;
-  else if (FailOn == "error")
-    threshold = Severity::Error;
-  else if (FailOn != "none") {
+  if (!parseFailOn(FailOn, threshold)) {
     llvm::errs() << "ampify: error: --fail-on must be warning, error or none\n";
     return ExitUsage;
   }
@@ -46,15 +42,28 @@ int runCheck() {
   CrossUnitFacts facts;
   for (TranslationUnitResult &result : results)
     facts.append(std::move(result.facts));
+  ShardCarry carry;
+  carry.facts = &facts;
   if (isShard()) {
-    gate.report.crossUnitFacts = &facts; // `ampify merge` joins every shard's
-    if (gate.writer != writeFindingsAsJson && !facts.empty())
+    // `ampify merge` joins every shard's facts, then treats what the join finds as this run
+    // would: under the same settings, gating the whole again.
+    auto selection = commandLineCheckSelection();
+    if (!selection) {
+      llvm::consumeError(selection.takeError()); // analysisOptionsFromCommandLine said so
+      return ExitUsage;
+    }
+    carry.settings = recordSettings(gate, *selection);
+    gate.report.shard = &carry;
+    // Only an export (a value a TU leaves open for callers) can make a finding in the join; every
+    // TU that calls a function it does not define has imports.
+    if (gate.writer != writeFindingsAsJson && !facts.exports.empty())
       llvm::errs() << "ampify: warning: only --format=json shard reports carry what the analysis across "
-                      "translation units needs; `ampify merge` of these reports misses its findings\n";
+                      "translation units needs; `ampify merge` refuses these reports (run the shards with "
+                      "--format=json and `ampify merge --format=...`)\n";
   } else {
     resolveAcrossUnits(facts, options, findings);
   }
-  bool writeFailed = !applyGate(gate, findings);
+  bool writeFailed = !applyGate(gate, findings, isShard() ? &carry.withheld : nullptr);
   writeFailed |= !writeReports(gate, findings, llvm::outs());
   llvm::outs().flush();
 
@@ -71,9 +80,7 @@ int runCheck() {
     }
   }
 
-  size_t failing = threshold ? llvm::count_if(findings, [&](const Finding &f) {
-    return f.severity >= *threshold;
-  }) : 0;
+  bool failing = anyFailing(findings, threshold);
   // Always one summary line, also when there is nothing to report.
   if (!gate.nothingChanged)
     llvm::errs() << "ampify: " << plural(findings.size(), "finding") << " in "

@@ -151,39 +151,54 @@ static std::vector<std::string> findingRelevantArguments() {
   return kept;
 }
 
-bool analysisOptionsFromCommandLine(AnalysisOptions &options) {
-  std::string error;
-  if (!options.checks.parse(Checks, error)) {
-    llvm::errs() << "ampify: error: --checks: " << error << "\n";
-    return false;
-  }
+llvm::Expected<CheckSelection> commandLineCheckSelection() {
+  CheckSelection selection;
+  if (Checks.getNumOccurrences())
+    selection.checks = Checks;
   for (const std::string &kv : CheckOptions) {
     auto [key, value] = llvm::StringRef(kv).split('=');
-    if (key.empty() || !llvm::StringRef(kv).contains('=')) {
-      llvm::errs() << "ampify: error: --check-option '" << kv << "' is not KEY=VALUE\n";
-      return false;
-    }
-    options.ruleOptions.values[key.trim().str()] = value.trim().str();
+    if (key.empty() || !llvm::StringRef(kv).contains('='))
+      return llvm::createStringError(std::errc::invalid_argument, "--check-option '%s' is not KEY=VALUE",
+                                     kv.c_str());
+    selection.options[key.trim().str()] = value.trim().str();
+  }
+  return selection;
+}
+
+std::optional<std::string> applyCheckSelection(const CheckSelection &selection, AnalysisOptions &options) {
+  std::string defaultChecks = Checks.getDefault().getValue();
+  std::string error;
+  if (!options.checks.parse(selection.checks.value_or(defaultChecks), error))
+    return "--checks: " + error;
+  options.ruleOptions.values = selection.options;
+  for (const auto &[key, value] : options.ruleOptions.values)
+    if (auto why = invalidOptionValue(key, value))
+      return "--check-option: " + *why;
+  // .ampify.yaml files refine these per directory; what the command line says explicitly wins.
+  options.config = std::make_shared<ConfigResolver>(options, defaultChecks, selection.checks);
+  return std::nullopt;
+}
+
+bool analysisOptionsFromCommandLine(AnalysisOptions &options) {
+  auto selection = commandLineCheckSelection();
+  if (!selection) {
+    llvm::errs() << "ampify: error: " << llvm::toString(selection.takeError()) << "\n";
+    return false;
   }
   if (Color != "auto" && Color != "always" && Color != "never") {
     llvm::errs() << "ampify: error: --color must be auto, always or never\n";
     return false;
   }
-  for (const auto &[key, value] : options.ruleOptions.values)
-    if (auto why = invalidOptionValue(key, value)) {
-      llvm::errs() << "ampify: error: --check-option: " << *why << "\n";
-      return false;
-    }
   options.extraArgs = ExtraArgs;
   options.extraArgsBefore = ExtraArgsBefore;
   options.torchPrefix = TorchPrefix;
   options.verbose = Verbose;
   if (!NoPreamble)
     options.preambleCacheDir = CacheDir.empty() ? defaultCacheDirectory() : std::string(CacheDir);
-  // .ampify.yaml files refine these per directory; what the command line says explicitly wins.
-  options.config = std::make_shared<ConfigResolver>(
-      options, Checks.getDefault().getValue(),
-      Checks.getNumOccurrences() ? std::optional<std::string>(Checks) : std::nullopt);
+  if (std::optional<std::string> why = applyCheckSelection(*selection, options)) {
+    llvm::errs() << "ampify: error: " << *why << "\n";
+    return false;
+  }
   return true;
 }
 

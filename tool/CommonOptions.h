@@ -5,6 +5,8 @@
 
 #include "ampify/Driver.h"
 
+#include <map>
+#include <optional>
 #include <string>
 
 namespace ampify {
@@ -32,6 +34,22 @@ commandLineTranslationUnits(const AnalysisOptions &options);
 /// Builds the analysis options from the command line; on a usage error prints it and returns
 /// false.
 bool analysisOptionsFromCommandLine(AnalysisOptions &options);
+
+/// --checks as typed (none: not given, the default applies) and the --check-option values: with
+/// the .ampify.yaml files, which checks report and how severe their findings are. A --shard
+/// report records them; `ampify merge` applies them to what it joins.
+struct CheckSelection {
+  std::optional<std::string> checks;
+  std::map<std::string, std::string, std::less<>> options;
+};
+
+/// The command line's; the error names a --check-option that is not KEY=VALUE.
+llvm::Expected<CheckSelection> commandLineCheckSelection();
+
+/// Sets `options`' checks and rule options from `selection`, and the .ampify.yaml resolver that
+/// refines them per file (so set every other option first: the resolver copies them). Returns
+/// why the selection is invalid (a malformed glob list, an unknown option or value), or nothing.
+std::optional<std::string> applyCheckSelection(const CheckSelection &selection, AnalysisOptions &options);
 
 /// "1 finding", "0 findings": a count and its noun, for summary lines.
 std::string plural(size_t count, llvm::StringRef noun);

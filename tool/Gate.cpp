@@ -87,6 +87,22 @@ void narrowInputsToChanges(const ChangedLines &changed, GateSettings &settings) 
 
 } // namespace
 
+bool parseFailOn(llvm::StringRef text, std::optional<Severity> &threshold) {
+  if (text == "warning")
+    threshold = Severity::Warning;
+  else if (text == "error")
+    threshold = Severity::Error;
+  else if (text == "none")
+    threshold = std::nullopt;
+  else
+    return false;
+  return true;
+}
+
+bool anyFailing(llvm::ArrayRef<Finding> findings, std::optional<Severity> threshold) {
+  return threshold && llvm::any_of(findings, [&](const Finding &f) { return f.severity >= *threshold; });
+}
+
 bool gateSettingsFromCommandLine(GateSettings &settings, bool colors) {
   settings.writer = findingsWriter(Format);
   if (!settings.writer) {
@@ -105,6 +121,12 @@ bool gateSettingsFromCommandLine(GateSettings &settings, bool colors) {
   settings.report.toolVersion = AMPIFY_VERSION;
   settings.exportFixesPath = ExportFixes;
   settings.writeBaselinePath = WriteBaseline;
+  if (!WriteBaseline.empty() && isShard()) {
+    llvm::errs() << "ampify: error: --write-baseline records every finding of a run, but a shard has only "
+                    "part of them (and none of those its TUs make with other shards' TUs): write the "
+                    "baseline from a run without --shard\n";
+    return false;
+  }
   if (!BaselinePath.empty()) {
     if (!WriteBaseline.empty()) {
       llvm::errs() << "ampify: error: --baseline and --write-baseline exclude each other\n";
@@ -149,14 +171,17 @@ std::optional<int> dumpConfigIfRequested(const AnalysisOptions &options) {
   return ExitClean;
 }
 
-bool applyGate(GateSettings &settings, std::vector<Finding> &findings) {
+bool applyGate(GateSettings &settings, std::vector<Finding> &findings, std::vector<Finding> *withheld) {
   const std::string &root = settings.report.projectRoot;
   std::vector<std::string> fingerprints = fingerprintFindings(findings, root);
   std::vector<Finding> kept;
   std::vector<std::string> keptPrints;
   for (size_t i = 0; i < findings.size(); ++i) {
-    if (settings.changed && !settings.changed->touches(findings[i].where.file, findings[i].where.line))
+    if (settings.changed && !settings.changed->touches(findings[i].where.file, findings[i].where.line)) {
+      if (withheld)
+        withheld->push_back(std::move(findings[i]));
       continue;
+    }
     kept.push_back(std::move(findings[i]));
     keptPrints.push_back(std::move(fingerprints[i]));
   }
@@ -177,6 +202,8 @@ bool applyGate(GateSettings &settings, std::vector<Finding> &findings) {
     for (size_t i = 0; i < kept.size(); ++i) {
       if (settings.baseline->consume(keptPrints[i])) {
         ++known;
+        if (withheld)
+          withheld->push_back(std::move(kept[i]));
         continue;
       }
       findings.push_back(std::move(kept[i]));
@@ -190,6 +217,98 @@ bool applyGate(GateSettings &settings, std::vector<Finding> &findings) {
   }
   settings.report.fingerprints = std::move(fingerprints);
   return true;
+}
+
+llvm::json::Object recordSettings(const GateSettings &settings, const CheckSelection &selection) {
+  const std::string &root = settings.report.projectRoot;
+  llvm::json::Object options;
+  for (const auto &[key, value] : selection.options)
+    options[key] = value;
+  llvm::json::Value baseline = nullptr;
+  if (settings.baseline)
+    baseline = llvm::json::Object{{"path", projectRelativePath(absolutePath(BaselinePath), root)},
+                                  {"sha256", settings.baseline->digest()}};
+  llvm::json::Value changed = nullptr;
+  if (settings.changed)
+    changed = llvm::json::Object{{"ref", std::string(ChangedSince)}, {"lines", settings.changed->toJSON(root)}};
+  return llvm::json::Object{
+      {"checks", selection.checks ? llvm::json::Value(*selection.checks) : llvm::json::Value(nullptr)},
+      {"checkOptions", std::move(options)},
+      {"baseline", std::move(baseline)},
+      {"changedSince", std::move(changed)},
+      {"ruleDocsUrl", settings.report.ruleDocsUrl}};
+}
+
+llvm::Error settingsFromRecord(const llvm::json::Object &recorded, llvm::StringRef root,
+                               AnalysisOptions &options, GateSettings &settings) {
+  auto malformed = [](llvm::StringRef key) {
+    return llvm::createStringError(std::errc::invalid_argument, "its settings have a malformed \"%s\"",
+                                   key.str().c_str());
+  };
+  CheckSelection selection;
+  if (const llvm::json::Value *checks = recorded.get("checks"); checks && checks->kind() != llvm::json::Value::Null) {
+    if (!checks->getAsString())
+      return malformed("checks");
+    selection.checks = checks->getAsString()->str();
+  }
+  const llvm::json::Object *checkOptions = recorded.getObject("checkOptions");
+  if (!checkOptions)
+    return malformed("checkOptions");
+  for (const auto &[key, value] : *checkOptions) {
+    if (!value.getAsString())
+      return malformed("checkOptions");
+    selection.options[key.str()] = value.getAsString()->str();
+  }
+  if (std::optional<std::string> why = applyCheckSelection(selection, options))
+    return llvm::createStringError(std::errc::invalid_argument, "its settings are invalid: %s", why->c_str());
+
+  settings.report.projectRoot = root.str();
+  std::optional<llvm::StringRef> docs = recorded.getString("ruleDocsUrl");
+  if (!docs)
+    return malformed("ruleDocsUrl");
+  settings.report.ruleDocsUrl = docs->str();
+  settings.report.toolVersion = AMPIFY_VERSION;
+
+  if (const llvm::json::Object *baseline = recorded.getObject("baseline")) {
+    std::optional<llvm::StringRef> path = baseline->getString("path");
+    std::optional<llvm::StringRef> digest = baseline->getString("sha256");
+    if (!path || !digest)
+      return malformed("baseline");
+    llvm::SmallString<256> file(root);
+    if (llvm::sys::path::is_absolute(*path))
+      file = *path;
+    else
+      llvm::sys::path::append(file, *path);
+    registerInput(file);
+    auto loaded = Baseline::load(file);
+    if (!loaded)
+      return llvm::createStringError(std::errc::invalid_argument,
+                                     "%s (the shards ran with --baseline; merge reads it where they did)",
+                                     llvm::toString(loaded.takeError()).c_str());
+    if (loaded->digest() != *digest)
+      return llvm::createStringError(std::errc::invalid_argument,
+                                     "the baseline '%s' is not the one the shards read (its SHA-256 differs): run "
+                                     "merge in a checkout of the commit the shards analysed",
+                                     file.c_str());
+    settings.baseline = std::move(*loaded);
+  } else if (recorded.get("baseline") && recorded.get("baseline")->kind() != llvm::json::Value::Null) {
+    return malformed("baseline");
+  }
+
+  if (const llvm::json::Object *changed = recorded.getObject("changedSince")) {
+    const llvm::json::Value *lines = changed->get("lines");
+    if (!lines)
+      return malformed("changedSince");
+    auto parsed = ChangedLines::fromJSON(*lines, root);
+    if (!parsed) {
+      llvm::consumeError(parsed.takeError());
+      return malformed("changedSince");
+    }
+    settings.changed = std::move(*parsed);
+  } else if (recorded.get("changedSince") && recorded.get("changedSince")->kind() != llvm::json::Value::Null) {
+    return malformed("changedSince");
+  }
+  return llvm::Error::success();
 }
 
 bool writeReports(const GateSettings &settings, llvm::ArrayRef<Finding> findings,

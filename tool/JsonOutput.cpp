@@ -43,9 +43,15 @@ void writeFindingsAsJson(llvm::ArrayRef<Finding> findings, const ReportContext &
   for (size_t i = 0; i < findings.size(); ++i)
     out.push_back(findingAsJson(findings[i], context, i < context.fingerprints.size() ? context.fingerprints[i] : ""));
   llvm::json::Object document{{"version", 1}, {"findings", std::move(out)}};
-  if (context.crossUnitFacts)
+  if (const ShardCarry *shard = context.shard) {
+    llvm::json::Array withheld;
+    for (const Finding &finding : shard->withheld)
+      withheld.push_back(findingAsJson(finding, context, ""));
     document["crossUnit"] = llvm::json::Object{{"projectRoot", context.projectRoot},
-                                               {"facts", toJSON(*context.crossUnitFacts)}};
+                                               {"facts", toJSON(*shard->facts)},
+                                               {"settings", llvm::json::Object(shard->settings)},
+                                               {"withheld", std::move(withheld)}};
+  }
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(document))) << "\n";
 }
 

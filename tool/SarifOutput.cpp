@@ -220,6 +220,10 @@ void writeFindingsAsSarif(llvm::ArrayRef<Finding> findings, const ReportContext 
   if (json::Array *artifacts = run.getArray("artifacts"))
     for (json::Value &artifact : *artifacts)
       relativizeArtifactLocation(artifact.getAsObject()->getObject("location"), context);
+  if (context.shard && !context.shard->facts->exports.empty())
+    // A SARIF log cannot carry what the join across shards needs; `ampify merge` refuses to pass
+    // such a log off as complete.
+    run["properties"] = json::Object{{"ampify/crossUnitFactsLeftOut", true}};
   run["originalUriBaseIds"] = json::Object{
       {SourceRoot, json::Object{{"description",
                                  json::Object{{"text", "The project root (--project-root)"}}}}}};

@@ -44,8 +44,13 @@ public:
   /// each entry matches once.
   bool consume(const std::string &fingerprint);
 
+  /// The hex SHA-256 of the file's text: `ampify merge` checks that it reads the baseline the
+  /// shards read.
+  const std::string &digest() const { return digest_; }
+
 private:
   std::map<std::string, unsigned> remaining_;
+  std::string digest_;
 };
 
 } // namespace ampify

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 
 #include <map>
 #include <string>
@@ -24,6 +25,13 @@ public:
   bool touches(llvm::StringRef file, unsigned line) const;
   /// The absolute paths of the files with added or modified lines, sorted.
   std::vector<std::string> files() const;
+
+  /// The lines as a --shard report records them, so that `ampify merge` filters the findings it
+  /// joins without running git: {"PATH": [[first, last], ...]}, PATH relative to `root` (absolute
+  /// when outside it).
+  llvm::json::Value toJSON(llvm::StringRef root) const;
+  /// Reads what toJSON wrote; relative paths are made absolute against `root`.
+  static llvm::Expected<ChangedLines> fromJSON(const llvm::json::Value &value, llvm::StringRef root);
 
 private:
   std::map<std::string, std::vector<std::pair<unsigned, unsigned>>> ranges_; // [first, last]

@@ -18,15 +18,29 @@
 
 namespace ampify {
 
+/// What a --shard run leaves for `ampify merge`, which joins the shards' cross-unit facts as one
+/// run joins its TUs' and must then treat what the join finds as that run would.
+struct ShardCarry {
+  const CrossUnitFacts *facts = nullptr;
+  /// The settings that shape findings beyond each TU's analysis (Gate.h's recordSettings):
+  /// merge applies them to what it joins and refuses shards that disagree on them.
+  llvm::json::Object settings;
+  /// The findings the gate did not report (baseline, changed lines): the join may amend them,
+  /// and merge gates the joined whole again, as one run gates it once.
+  std::vector<Finding> withheld;
+};
+
 struct ReportContext {
   std::string projectRoot;               // absolute
   bool colors = false;                   // text only
   std::string ruleDocsUrl;               // rule help pages: <ruleDocsUrl>/<rule>.md
   std::string toolVersion;
   std::vector<std::string> fingerprints; // one per finding, same order (see Baseline.h)
-  /// A shard's cross-unit facts (--shard), which --format=json writes for `ampify merge` to join;
+  /// A --shard run's carry, which --format=json writes ("crossUnit") for `ampify merge` and
+  /// SARIF notes as missing when it has exports, which the join needs (run properties,
+/// "ampify/crossUnitFactsLeftOut");
   /// null otherwise.
-  const CrossUnitFacts *crossUnitFacts = nullptr;
+  const ShardCarry *shard = nullptr;
 };
 
 using FindingsWriter = void (*)(llvm::ArrayRef<Finding> findings, const ReportContext &context,
@@ -40,7 +54,8 @@ llvm::StringRef findingsFormatNames();
 void writeFindingsAsText(llvm::ArrayRef<Finding>, const ReportContext &, llvm::raw_ostream &);
 /// {"version": 1, "findings": [{rule, severity, path, line, column, message,
 /// fingerprint, notes[], fixes[]}]}
-/// With context.crossUnitFacts, also "crossUnit": {projectRoot, facts}.
+/// With context.shard, also "crossUnit": {projectRoot, facts, settings, withheld[]} (withheld:
+/// findings as in "findings", without fingerprints).
 void writeFindingsAsJson(llvm::ArrayRef<Finding>, const ReportContext &, llvm::raw_ostream &);
 /// One entry of the JSON report's "findings" (`fingerprint`: "" for none).
 llvm::json::Object findingAsJson(const Finding &finding, const ReportContext &context,
