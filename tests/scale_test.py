@@ -338,8 +338,14 @@ class CrossUnit(ScratchDirTest):
         shutil.copytree(testdata, self.src)
         self.cache = os.path.join(self.dir, "cache")
 
+    @staticmethod
+    def headers():
+        """The LibTorch headers the TUs are parsed with: the mock ones, or (--real-headers) the
+        installed LibTorch that ampify finds by itself."""
+        return [] if ARGS.real_headers else ["--torch-prefix=" + ARGS.mock_prefix]
+
     def check(self, *args, fmt="json"):
-        return ampify("check", "--torch-prefix=" + ARGS.mock_prefix, "--color=never", "--cache-dir=" + self.cache,
+        return ampify("check", *self.headers(), "--color=never", "--cache-dir=" + self.cache,
                       "--checks=-*," + self.RULE, "--format=" + fmt, "--project-root=" + self.dir, *args, self.src,
                       cwd=self.dir)
 
@@ -394,7 +400,7 @@ class CrossUnit(ScratchDirTest):
         self.assertTrue(any(n["path"] == "src/main.cpp" and "at this call of `NetImpl`" in n["message"]
                             for n in hidden["notes"]), hidden["notes"])
         # One TU alone knows only what it defines and uses: model.cpp's sizes are unknown.
-        alone = self.findings(ampify("check", "--torch-prefix=" + ARGS.mock_prefix, "--no-cache", "--format=json",
+        alone = self.findings(ampify("check", *self.headers(), "--no-cache", "--format=json",
                                      "--checks=-*," + self.RULE, os.path.join(self.src, "model.cpp")))
         self.assertEqual(alone, [])
 
@@ -509,6 +515,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--ampify", required=True)
     ap.add_argument("--mock-prefix", required=True)
+    ap.add_argument("--real-headers", action="store_true",
+                    help="CrossUnit parses with the installed LibTorch instead of the mock headers")
     ARGS, rest = ap.parse_known_args()
     unittest.main(argv=[sys.argv[0], *rest])
 
