@@ -368,16 +368,29 @@ private:
     return folded(use);
   }
 
+  /// Whether `var` holds its initialiser's value wherever it is read: it is const, or this TU
+  /// never writes it and no other TU can (a mutable global with external linkage may be written
+  /// by another TU). `definition`: the declaration holding the initialiser.
+  bool keepsInitialiser(const VarDecl *var, const VarDecl *definition) const {
+    if (var->getType().isConstQualified() || var->isConstexpr())
+      return true;
+    return !written_.contains(var) && !written_.contains(definition) &&
+           (var->isLocalVarDecl() || !var->isExternallyVisible());
+  }
+
+  /// Whether other TUs may call `function` (defined here, visible outside): its parameters then
+  /// also take whatever they pass, as open values (when this evaluation wants them).
+  bool openToOtherUnits(const FunctionDecl *function) const {
+    return open_ && function->isExternallyVisible() && function->hasBody() && !function->isTemplateInstantiation() &&
+           !function->isDependentContext();
+  }
+
   Values evaluateVariable(const VarDecl *var, unsigned depth) {
     const VarDecl *definition = var->getDefinition() ? var->getDefinition() : var;
     const Expr *init = definition->getAnyInitializer(definition);
     if (!init || var->getType()->isReferenceType())
       return {};
-    bool constant = var->getType().isConstQualified() || var->isConstexpr();
-    // A mutable global with external linkage may be written by another TU.
-    bool provablyUnwritten = !written_.contains(var) && !written_.contains(definition) &&
-                             (var->isLocalVarDecl() || !var->isExternallyVisible());
-    if (!constant && !provablyUnwritten)
+    if (!keepsInitialiser(var, definition))
       return {};
     if (!inProgress_.insert(var).second)
       return {};
@@ -407,9 +420,7 @@ private:
       for (const CallSite &site : found->second)
         append(values, atCall(function, param, site, depth));
     }
-    // Other TUs may call a function that is visible outside this one: whatever they pass.
-    if (open_ && function->isExternallyVisible() && function->hasBody() && !function->isTemplateInstantiation() &&
-        !function->isDependentContext())
+    if (openToOtherUnits(function))
       append(values, {{T{}, {}, true, param}});
     inProgress_.erase(param);
     for (auto &value : values)
@@ -516,8 +527,7 @@ private:
       return fieldOfParameter(param, field, depth);
     if (var->getType()->isReferenceType())
       return {};
-    bool constant = var->getType().isConstQualified();
-    if (!constant && (written_.contains(var) || !(var->isLocalVarDecl() || !var->isExternallyVisible())))
+    if (!keepsInitialiser(var, var))
       return {};
     const Expr *init = var->getInit();
     Values values;
@@ -559,8 +569,7 @@ private:
     if (found != calls_.end())
       for (const CallSite &site : found->second)
         append(values, fieldAtCall(function, param, field, site, depth));
-    if (open_ && function->isExternallyVisible() && function->hasBody() && !function->isTemplateInstantiation() &&
-        !function->isDependentContext())
+    if (openToOtherUnits(function))
       append(values, annotate({{T{}, {}, true, param, field->getNameAsString()}}, param->getLocation(),
                               "`" + param->getNameAsString() + "." + field->getNameAsString() + "`"));
     inProgress_.erase(param);
