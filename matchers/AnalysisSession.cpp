@@ -11,6 +11,9 @@
 #include "clang/Index/USRGeneration.h"
 #include "clang/Lex/Preprocessor.h"
 
+#include <set>
+#include <tuple>
+
 namespace ampify {
 
 namespace {
@@ -26,6 +29,30 @@ std::optional<int> macroInteger(const clang::Preprocessor &pp, llvm::StringRef n
   if (llvm::StringRef(pp.getSpelling(macro->getReplacementToken(0))).getAsInteger(10, value))
     return std::nullopt;
   return value;
+}
+
+} // namespace
+
+namespace {
+
+/// The innermost function body of `reach` that holds `where`, with the assumed functions that
+/// reached it; null if none does.
+const std::set<const clang::FunctionDecl *> *
+reachAt(const clang::SourceManager &sm,
+        const std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> &reach,
+        const SourcePoint &where) {
+  const std::set<const clang::FunctionDecl *> *found = nullptr;
+  unsigned size = ~0u;
+  for (const auto &[function, assumed] : reach) {
+    const clang::Stmt *body = function->getBody();
+    SourcePoint begin = sourcePointAt(sm, body->getBeginLoc()), end = sourcePointAt(sm, body->getEndLoc());
+    if (begin.file == where.file && begin.offset <= where.offset && where.offset <= end.offset &&
+        end.offset - begin.offset < size) {
+      size = end.offset - begin.offset;
+      found = &assumed;
+    }
+  }
+  return found;
 }
 
 } // namespace
@@ -114,15 +141,96 @@ void AnalysisSession::importCallArguments() {
   importedCallArguments_ = true;
   const clang::SourceManager &sm = ctx_.getSourceManager();
   for (ConstantEvaluator::ExternalArgument &argument : constants().externalCallArguments()) {
-    llvm::SmallString<128> usr;
-    if (clang::index::generateUSRForDecl(argument.callee, usr))
+    std::optional<std::string> usr = crossUnitName(*argument.callee);
+    if (!usr)
       continue;
-    ArgumentImport fact{std::string(usr), argument.index, argument.field, argument.value.value, {}};
+    ArgumentImport fact{*usr, argument.index, argument.field, argument.value.value, {}};
     for (const ValueOrigin &origin : argument.value.origins)
       fact.steps.push_back({sourcePointAt(sm, origin.loc), origin.message,
                             origin.value == static_cast<double>(fact.value) ? origin.definedName : ""});
     facts_.imports.push_back(std::move(fact));
   }
+}
+
+void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, size_t firstReported,
+                                              llvm::function_ref<void()> rematch) {
+  if (!flow_)
+    return; // no rule of the run asks what autocast does
+  const clang::SourceManager &sm = ctx_.getSourceManager();
+  for (const OutsideCallUnderAutocast &call : flow_->outsideCallsUnderAutocast())
+    if (std::optional<std::string> usr = crossUnitName(*call.callee))
+      facts_.autocastCalls.push_back({*usr, call.callee->getQualifiedNameAsString(),
+                                      sourcePointAt(sm, call.call->getBeginLoc()), call.region.how});
+  if (definedForOtherUnits(*this).empty())
+    return;
+
+  std::unique_ptr<PrecisionFlow> own = std::move(flow_);
+  // The fix-its of a conditional finding insert their own #includes.
+  std::unique_ptr<IncludeInserter> ownIncludes = std::move(includes_);
+  flow_ = std::make_unique<PrecisionFlow>(*this, OtherUnitsCallers::AssumedUnderAutocast);
+  size_t firstRematched = reported.size();
+  size_t exports = facts_.exports.size();
+  rematch();
+  // The rules export again what they exported in the first pass.
+  facts_.exports.erase(facts_.exports.begin() + exports, facts_.exports.end());
+
+  auto key = [](const Finding &f) { return std::tie(f.rule, f.where.file, f.where.offset, f.message); };
+  std::set<std::tuple<const std::string &, const std::string &, const unsigned &, const std::string &>> known;
+  for (size_t i = firstReported; i < firstRematched; ++i)
+    known.insert(key(reported[i]));
+  std::vector<ConditionalFinding> conditional;
+  for (size_t i = firstRematched; i < reported.size(); ++i) {
+    if (known.count(key(reported[i])))
+      continue;
+    const std::set<const clang::FunctionDecl *> *assumed = reachAt(sm, flow_->assumedReach(), reported[i].where);
+    if (!assumed)
+      continue;
+    ConditionalFinding c{reported[i], {}};
+    for (const clang::FunctionDecl *function : *assumed)
+      if (std::optional<std::string> usr = crossUnitName(*function))
+        c.functions.push_back(*usr);
+    llvm::sort(c.functions);
+    conditional.push_back(std::move(c));
+  }
+  reported.resize(firstRematched);
+  for (ConditionalFinding &c : conditional)
+    facts_.conditional.push_back(std::move(c));
+  flow_ = std::move(own);
+  includes_ = std::move(ownIncludes);
+}
+
+std::optional<std::string> crossUnitName(const clang::Decl &decl) {
+  llvm::SmallString<128> usr;
+  if (clang::index::generateUSRForDecl(&decl, usr))
+    return std::nullopt;
+  return std::string(usr);
+}
+
+std::vector<Finding> findingsUnderOtherUnitsAutocast(const CrossUnitFacts &facts) {
+  std::map<std::string, std::vector<const AutocastCall *>> callsOf;
+  for (const AutocastCall &call : facts.autocastCalls)
+    callsOf[call.function].push_back(&call);
+  std::vector<Finding> found;
+  for (const ConditionalFinding &c : facts.conditional) {
+    std::vector<const AutocastCall *> calls;
+    for (const std::string &function : c.functions)
+      if (auto it = callsOf.find(function); it != callsOf.end())
+        calls.insert(calls.end(), it->second.begin(), it->second.end());
+    if (calls.empty())
+      continue;
+    llvm::sort(calls, [](const AutocastCall *a, const AutocastCall *b) {
+      return std::tie(a->call.file, a->call.offset, a->function) < std::tie(b->call.file, b->call.offset, b->function);
+    });
+    Finding finding = c.finding;
+    constexpr size_t Shown = 3;
+    for (size_t i = 0; i < calls.size() && i < Shown; ++i)
+      finding.notes.push_back({calls[i]->call, "`" + calls[i]->name + "` runs under CUDA fp16 autocast here, in another "
+                                               "file: autocast is enabled by " + calls[i]->region});
+    if (calls.size() > Shown)
+      finding.notes.back().message += " (and " + std::to_string(calls.size() - Shown) + " more calls)";
+    found.push_back(std::move(finding));
+  }
+  return found;
 }
 
 std::optional<int64_t> applyIntegerOperator(const std::string &op, int64_t lhs, int64_t rhs) {
@@ -153,6 +261,8 @@ std::optional<int64_t> CrossUnitArithmetic::apply(int64_t value) const {
 void CrossUnitFacts::append(CrossUnitFacts other) {
   std::move(other.exports.begin(), other.exports.end(), std::back_inserter(exports));
   std::move(other.imports.begin(), other.imports.end(), std::back_inserter(imports));
+  std::move(other.conditional.begin(), other.conditional.end(), std::back_inserter(conditional));
+  std::move(other.autocastCalls.begin(), other.autocastCalls.end(), std::back_inserter(autocastCalls));
 }
 
 AnalysisSessions::AnalysisSessions(const RuleOptions &options) : options_(options) {}

@@ -160,7 +160,7 @@ std::string nameOf(const Expr *e) {
 }
 
 /// The user-written forward() a module call reaches: `model->forward(x)` or `model(x)` on a
-/// holder (or impl) of a module class defined in this TU.
+/// holder (or impl) of a user module class. Its body may be in another TU.
 const CXXMethodDecl *userForward(QualType moduleType) {
   QualType type = moduleType.getNonReferenceType();
   if (const auto *ptr = type->getAs<PointerType>())
@@ -168,9 +168,11 @@ const CXXMethodDecl *userForward(QualType moduleType) {
   const CXXRecordDecl *record = type->getAsCXXRecordDecl();
   if (!record || !record->hasDefinition())
     return nullptr;
-  for (const CXXMethodDecl *method : record->methods())
-    if (method->getName() == "forward" && method->hasBody())
-      return method;
+  const SourceManager &sm = record->getASTContext().getSourceManager();
+  if (!sm.isInSystemHeader(sm.getFileLoc(record->getLocation())))
+    for (const CXXMethodDecl *method : record->methods())
+      if (method->getName() == "forward")
+        return method;
   if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(record))
     if (spec->getTemplateArgs().size() >= 1 && spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
         (spec->getName() == "ModuleHolder" || spec->getName() == "shared_ptr"))
@@ -537,6 +539,16 @@ public:
     walkFunction(fn, env, {});
   }
 
+  /// `fn`, which other TUs may call, as if one of them ran it under CUDA fp16 autocast.
+  void analyseAssumingAutocastCaller(const FunctionDecl *fn) {
+    Env env;
+    env.region.kind = RegionKind::Autocast;
+    env.region.opened = fn->getLocation();
+    env.region.how = "a caller of `" + fn->getQualifiedNameAsString() + "` in another file";
+    env.region.assumedFor = fn;
+    walkFunction(fn, env, {});
+  }
+
 private:
   /// A lambda bound to a local variable (`auto step = [&](...) {...};`): analysed at each call
   /// of the variable, in the caller's region. `byCopy` holds the facts of the variables it
@@ -591,6 +603,8 @@ private:
     }
     std::optional<PrecisionFact> returned;
     returns_.push_back(&returned);
+    if (env.region.assumedFor)
+      flow_.assumedReach_[fn].insert(env.region.assumedFor);
     const FunctionDecl *caller = walking_;
     walking_ = fn;
     walkStmt(body, inner);
@@ -602,6 +616,7 @@ private:
   /// The memo key of analysing `callee` in `env`'s context with `args`.
   static std::string contextKey(const void *callee, const Env &env, llvm::ArrayRef<PrecisionFact> args) {
     std::string key = std::to_string(reinterpret_cast<uintptr_t>(callee)) + "/" +
+                      std::to_string(reinterpret_cast<uintptr_t>(env.region.assumedFor)) + "/" +
                       std::to_string(static_cast<int>(env.region.kind)) +
                       std::to_string(static_cast<int>(env.region.lowDtype)) +
                       std::to_string(static_cast<int>(env.gpuDtype)) + std::to_string(static_cast<int>(env.cpuDtype)) +
@@ -624,11 +639,22 @@ private:
     return call;
   }
 
-  /// A same-TU function called with known facts or inside a region: analysed in that context.
-  PrecisionFact callUserFunction(const FunctionDecl *fn, const Env &env, llvm::ArrayRef<PrecisionFact> args,
-                                 SourceLocation callLoc) {
-    fn = fn->getDefinition();
-    if (!fn || !fn->hasBody() || isInSystem(fn->getLocation()) || depth_ >= MaxDepth)
+  /// A same-TU function called with known facts or inside a region: analysed in that context. A
+  /// user function defined in another TU is unknown; a call of one under CUDA fp16 autocast is
+  /// recorded for the analysis across TUs.
+  PrecisionFact callUserFunction(const FunctionDecl *callee, const Env &env, llvm::ArrayRef<PrecisionFact> args,
+                                 const Expr *call) {
+    SourceLocation callLoc = call->getBeginLoc();
+    if (isInSystem(callee->getLocation()))
+      return unknownFact();
+    const FunctionDecl *fn = callee->getDefinition();
+    if (!fn || !fn->hasBody()) {
+      const Region &r = env.region;
+      if (r.kind == RegionKind::Autocast && r.cuda && r.lowDtype == Precision::Half && !r.assumedFor)
+        flow_.recordOutsideCall(call, callee, r);
+      return unknownFact();
+    }
+    if (isInSystem(fn->getLocation()) || depth_ >= MaxDepth)
       return unknownFact();
     bool anyKnown = llvm::any_of(args, isKnown);
     if (env.region.kind == RegionKind::None && !anyKnown)
@@ -1323,13 +1349,10 @@ private:
       return applyPolicy(call, *policy, name, inputs, args, env);
     }
 
-    if (callee->hasBody() || callee->getDefinition()) {
-      // Functions and member functions the TU wrote (a member function's member variables are
-      // followed through their assignments, see evalMember).
-      std::vector<PrecisionFact> callArgs(argFacts.begin(), argFacts.end());
-      return callUserFunction(callee, env, callArgs, call->getBeginLoc());
-    }
-    return unknownFact();
+    // Functions and member functions the user wrote (a member function's member variables are
+    // followed through their assignments, see evalMember).
+    std::vector<PrecisionFact> callArgs(argFacts.begin(), argFacts.end());
+    return callUserFunction(callee, env, callArgs, call);
   }
 
   /// Whether argument `i` of an ATen op takes part in its output dtype: a tensor that is not a
@@ -1425,7 +1448,7 @@ private:
       return applyPolicy(call, *policy, "torch::nn::" + kind, inputs, {}, env, layer ? module : nullptr);
     }
     if (const CXXMethodDecl *forward = userForward(moduleType))
-      return callUserFunction(forward, env, args, call->getBeginLoc());
+      return callUserFunction(forward, env, args, call);
     return unknownFact();
   }
 
@@ -1600,7 +1623,7 @@ private:
   llvm::DenseMap<const Stmt *, const Stmt *> loopForward_;
 };
 
-PrecisionFlow::PrecisionFlow(AnalysisSession &session)
+PrecisionFlow::PrecisionFlow(AnalysisSession &session, OtherUnitsCallers callers)
     : ctx_(session.context()), session_(session),
       table_(&CastPolicyTable::forVersion(session.torchVersion())) {
   FlowWalker walker(*this);
@@ -1632,6 +1655,35 @@ PrecisionFlow::PrecisionFlow(AnalysisSession &session)
     for (Decl *d : session_.userDeclarations())
       visit(d);
   }
+  if (callers == OtherUnitsCallers::AssumedUnderAutocast)
+    for (const FunctionDecl *fn : definedForOtherUnits(session_))
+      walker.analyseAssumingAutocastCaller(fn);
+}
+
+std::vector<const FunctionDecl *> definedForOtherUnits(AnalysisSession &session) {
+  const SourceManager &sm = session.context().getSourceManager();
+  std::vector<const FunctionDecl *> found;
+  std::function<void(const Decl *)> visit = [&](const Decl *d) {
+    if (const auto *fn = dyn_cast<FunctionDecl>(d)) {
+      // Another TU can call it only if it has external linkage and is not main; a template or a
+      // function written in a header is compiled into every TU that calls it, which analyses it.
+      // Models are built outside autocast: constructors are left out.
+      if (fn->doesThisDeclarationHaveABody() && !fn->isDependentContext() && !fn->isMain() &&
+          fn->isExternallyVisible() && fn->getTemplatedKind() == FunctionDecl::TK_NonTemplate &&
+          !isa<CXXConstructorDecl>(fn) && !isa<CXXDestructorDecl>(fn) &&
+          sm.isInMainFile(sm.getFileLoc(fn->getLocation())) && !fn->isInlined())
+        found.push_back(fn);
+      return;
+    }
+    if (isa<FunctionTemplateDecl>(d) || isa<ClassTemplateDecl>(d))
+      return;
+    if (const auto *dc = dyn_cast<DeclContext>(d))
+      for (const Decl *child : dc->decls())
+        visit(child);
+  };
+  for (Decl *d : session.userDeclarations())
+    visit(d);
+  return found;
 }
 
 void PrecisionFlow::record(const Expr *e, const PrecisionFact &fact, const Region &region) {
@@ -1656,6 +1708,13 @@ void PrecisionFlow::recordBanned(const CallExpr *call, llvm::StringRef op, const
     if (known.call == call && known.region.opened == region.opened)
       return; // a loop body is walked twice
   bannedCalls_.push_back({call, op.str(), region});
+}
+
+void PrecisionFlow::recordOutsideCall(const Expr *call, const FunctionDecl *callee, const Region &region) {
+  for (const OutsideCallUnderAutocast &known : outsideCalls_)
+    if (known.call == call)
+      return; // a loop body is walked twice
+  outsideCalls_.push_back({call, callee, region});
 }
 
 llvm::ArrayRef<Fp32IntentLost> PrecisionFlow::fp32IntentLost(const CallExpr *consumer) const {
@@ -1703,7 +1762,8 @@ void addOriginNotes(FindingBuilder &finding, llvm::ArrayRef<ValueOrigin> origins
 }
 
 void addRegionNote(FindingBuilder &finding, const Region &region) {
-  if (region.kind != RegionKind::None && region.opened.isValid())
+  // An assumed region's caller is in another TU: the join names it (findingsUnderOtherUnitsAutocast).
+  if (region.kind != RegionKind::None && region.opened.isValid() && !region.assumedFor)
     finding.note(region.opened, llvm::Twine(region.kind == RegionKind::Disabled ? "autocast is disabled by "
                                                                                  : "autocast is enabled by ") +
                                     region.how);

@@ -324,16 +324,17 @@ class Scale(ScratchDirTest):
         self.assertEqual(self.check("--shard=4/3", self.src).returncode, 2)
 
 
-class CrossUnit(ScratchDirTest):
-    """Analysis across TUs (docs/analysis.md) on testdata/crossunit/alignment: a model defined in
-    model.cpp whose sizes main.cpp passes. The findings must be those its CROSS-EXPECT comments
-    name, the same with workers, from a warm cache and from merged shards."""
+class CrossUnitCase(ScratchDirTest):
+    """A project of testdata/crossunit/ (DATA) checked with CHECKS: its files carry the findings
+    expected across TUs as CROSS-EXPECT comments."""
 
+    DATA = None
     RULE = "ampify-tensor-core-alignment"
+    CHECKS = "-*," + RULE
 
     def setUp(self):
         super().setUp()
-        testdata = os.path.join(os.path.dirname(os.path.abspath(ARGS.mock_prefix)), "crossunit", "alignment")
+        testdata = os.path.join(os.path.dirname(os.path.abspath(ARGS.mock_prefix)), "crossunit", self.DATA)
         self.src = os.path.join(self.dir, "src")
         shutil.copytree(testdata, self.src)
         self.cache = os.path.join(self.dir, "cache")
@@ -346,7 +347,7 @@ class CrossUnit(ScratchDirTest):
 
     def check(self, *args, fmt="json"):
         return ampify("check", *self.headers(), "--color=never", "--cache-dir=" + self.cache,
-                      "--checks=-*," + self.RULE, "--format=" + fmt, "--project-root=" + self.dir, *args, self.src,
+                      "--checks=" + self.CHECKS, "--format=" + fmt, "--project-root=" + self.dir, *args, self.src,
                       cwd=self.dir)
 
     def shards(self, *args, per_shard=((), ()), fmt="json"):
@@ -389,6 +390,14 @@ class CrossUnit(ScratchDirTest):
         for (path, line, text), (gpath, gline, message) in zip(sorted(want), sorted(got)):
             self.assertEqual((gpath, gline), (path, line), message)
             self.assertIn(text, message)
+
+
+class CrossUnit(CrossUnitCase):
+    """Analysis across TUs (docs/analysis.md) on testdata/crossunit/alignment: a model defined in
+    model.cpp whose sizes main.cpp passes. The findings must be those its CROSS-EXPECT comments
+    name, the same with workers, from a warm cache and from merged shards."""
+
+    DATA = "alignment"
 
     def test_findings_across_units(self):
         findings = self.findings(self.check("-j2", "--no-cache"))
@@ -508,6 +517,51 @@ class CrossUnit(ScratchDirTest):
         self.assertIn("`kHidden`", findings[0]["message"])
         # Its notes name both files: the join ran before the filter.
         self.assertIn("src/model.cpp", {n["path"] for n in findings[0]["notes"]})
+
+
+class CrossUnitHazards(CrossUnitCase):
+    """fp16 hazards in functions of model.cpp that main.cpp runs under autocast
+    (testdata/crossunit/hazards): found by model.cpp's analysis assuming an autocast caller, kept
+    as conditional findings, and reported when main.cpp's facts show such a call; the same with
+    workers, from a warm cache and from merged shards."""
+
+    DATA = "hazards"
+    CHECKS = "*"
+
+    def test_findings_across_units(self):
+        findings = self.findings(self.check("-j2", "--no-cache"))
+        self.assertExpected(findings)
+        # Each names the call in main.cpp that runs its function under autocast.
+        calls = {}
+        for f in findings:
+            calls[f["line"]] = [(n["path"], n["line"]) for n in f["notes"] if "runs under CUDA fp16 autocast here" in n["message"]]
+        def line_of(name, text):
+            with open(os.path.join(self.src, name)) as source:
+                return [i + 1 for i, l in enumerate(source.read().split("\n")) if text in l][0]
+        # forward runs under the Autocast scope of infer() (`model(q)`) and the training loop's
+        # region; normalise only through forward; attention only in the loop.
+        forward = [("src/main.cpp", line_of("main.cpp", "return model(q)")),
+                   ("src/main.cpp", line_of("main.cpp", "model->forward(q)"))]
+        self.assertEqual(calls[line_of("model.cpp", "h.exp_()")], forward)
+        self.assertEqual(calls[line_of("model.cpp", "gram.exp_()")], forward)
+        self.assertEqual(calls[line_of("model.cpp", "-1e9")], [("src/main.cpp", line_of("main.cpp", "attention(q, k"))])
+        # Alone, model.cpp runs nothing under autocast: no finding; the facts keep what holds.
+        alone = ampify("check", *self.headers(), "--no-cache", "--format=json", "--checks=" + self.CHECKS,
+                       os.path.join(self.src, "model.cpp"))
+        self.assertEqual(self.findings(alone), [])
+
+    def test_warm_cache_and_shards_give_one_run(self):
+        cold = self.check("-j2", "--verbose")
+        self.assertIn("2 TU(s): 0 cached, 2 parsed", cold.stderr)
+        warm = self.check("-j2", "--verbose")
+        self.assertIn("2 TU(s): 2 cached, 0 parsed", warm.stderr)
+        self.assertEqual(warm.stdout, cold.stdout)
+        self.assertExpected(self.findings(warm))
+        self.assertExpected(self.assertMergeIsOneRun())
+        # A SARIF shard of model.cpp has conditional findings to carry: merge would refuse it.
+        sarif = ampify("check", *self.headers(), "--no-cache", "--format=sarif", "--checks=" + self.CHECKS,
+                       "--shard=2/2", self.src, cwd=self.dir)
+        self.assertIn("only --format=json shard reports carry", sarif.stderr)
 
 
 def main():

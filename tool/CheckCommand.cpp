@@ -27,6 +27,7 @@ int runCheck() {
   AnalysisOptions options;
   if (!analysisOptionsFromCommandLine(options))
     return ExitUsage;
+  options.conditionalFindings = true; // resolveAcrossUnits joins them
   if (std::optional<int> rc = dumpConfigIfRequested(options))
     return *rc;
   GateSettings gate;
@@ -54,9 +55,9 @@ int runCheck() {
     }
     carry.settings = recordSettings(gate, *selection);
     gate.report.shard = &carry;
-    // Only an export (a value a TU leaves open for callers) can make a finding in the join; every
-    // TU that calls a function it does not define has imports.
-    if (gate.writer != writeFindingsAsJson && !facts.exports.empty())
+    // Only an export (a value a TU leaves open for callers) or a conditional finding can make a
+    // finding in the join; every TU that calls a function it does not define has imports.
+    if (gate.writer != writeFindingsAsJson && facts.offersFindings())
       llvm::errs() << "ampify: warning: only --format=json shard reports carry what the analysis across "
                       "translation units needs; `ampify merge` refuses these reports (run the shards with "
                       "--format=json and `ampify merge --format=...`)\n";

@@ -311,9 +311,10 @@ private:
 /// precompiled header would deserialise all of them, which costs more than the parse.
 class UserCodeConsumer : public clang::ASTConsumer {
 public:
+  /// `afterMatch`, if set, runs once the matchers have run, with the AST still alive.
   UserCodeConsumer(clang::ast_matchers::MatchFinder &finder, AnalysisSessions &analyses,
-                   const clang::Preprocessor &pp)
-      : finder_(finder), analyses_(analyses), pp_(pp) {}
+                   const clang::Preprocessor &pp, std::function<void(clang::ASTContext &)> afterMatch = {})
+      : finder_(finder), analyses_(analyses), pp_(pp), afterMatch_(std::move(afterMatch)) {}
 
   bool HandleTopLevelDecl(clang::DeclGroupRef group) override {
     for (clang::Decl *decl : group)
@@ -329,12 +330,15 @@ public:
     ctx.setTraversalScope(scope);
     analyses_.startTranslationUnit(pp_);
     finder_.matchAST(ctx);
+    if (afterMatch_)
+      afterMatch_(ctx);
   }
 
 private:
   clang::ast_matchers::MatchFinder &finder_;
   AnalysisSessions &analyses_;
   const clang::Preprocessor &pp_;
+  std::function<void(clang::ASTContext &)> afterMatch_;
   std::vector<clang::Decl *> topLevel_;
 };
 
@@ -384,34 +388,36 @@ private:
 class UserCodeAction : public clang::ASTFrontendAction {
 public:
   UserCodeAction(clang::ast_matchers::MatchFinder &finder, AnalysisSessions &analyses,
-                 std::set<std::string> &absentIncludes)
-      : finder_(finder), analyses_(analyses), absentIncludes_(absentIncludes) {}
+                 std::set<std::string> &absentIncludes, std::function<void(clang::ASTContext &)> afterMatch)
+      : finder_(finder), analyses_(analyses), absentIncludes_(absentIncludes), afterMatch_(std::move(afterMatch)) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
                                                         llvm::StringRef) override {
     ci.getPreprocessor().addPPCallbacks(
         std::make_unique<AbsentIncludeRecorder>(ci.getPreprocessor(), absentIncludes_));
-    return std::make_unique<UserCodeConsumer>(finder_, analyses_, ci.getPreprocessor());
+    return std::make_unique<UserCodeConsumer>(finder_, analyses_, ci.getPreprocessor(), afterMatch_);
   }
 
 private:
   clang::ast_matchers::MatchFinder &finder_;
   AnalysisSessions &analyses_;
   std::set<std::string> &absentIncludes_;
+  std::function<void(clang::ASTContext &)> afterMatch_;
 };
 
 class UserCodeActionFactory : public tooling::FrontendActionFactory {
 public:
   UserCodeActionFactory(clang::ast_matchers::MatchFinder &finder, AnalysisSessions &analyses,
-                        std::set<std::string> &absentIncludes)
-      : finder_(finder), analyses_(analyses), absentIncludes_(absentIncludes) {}
+                        std::set<std::string> &absentIncludes, std::function<void(clang::ASTContext &)> afterMatch)
+      : finder_(finder), analyses_(analyses), absentIncludes_(absentIncludes), afterMatch_(std::move(afterMatch)) {}
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<UserCodeAction>(finder_, analyses_, absentIncludes_);
+    return std::make_unique<UserCodeAction>(finder_, analyses_, absentIncludes_, afterMatch_);
   }
 
 private:
   clang::ast_matchers::MatchFinder &finder_;
   AnalysisSessions &analyses_;
   std::set<std::string> &absentIncludes_;
+  std::function<void(clang::ASTContext &)> afterMatch_;
 };
 
 class CollectingSink : public FindingSink {
@@ -624,8 +630,13 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
   int rc = 1;
   std::set<std::string> absentIncludes;
   llvm::CrashRecoveryContext crashRecovery;
+  std::function<void(clang::ASTContext &)> afterMatch;
+  if (commandLineOptions.conditionalFindings) // a run-wide choice: a .ampify.yaml does not set it
+    afterMatch = [&](clang::ASTContext &ctx) {
+      analyses.of(ctx).findConditionalFindings(sink.findings, 0, [&] { finder.matchAST(ctx); });
+    };
   bool survived = crashRecovery.RunSafely([&] {
-    UserCodeActionFactory factory(finder, analyses, absentIncludes);
+    UserCodeActionFactory factory(finder, analyses, absentIncludes, afterMatch);
     rc = tool.run(&factory);
   });
   if (!survived) {
@@ -672,7 +683,7 @@ std::vector<Finding> mergeFindings(std::vector<TranslationUnitResult> &results) 
 
 void resolveAcrossUnits(const CrossUnitFacts &given, const AnalysisOptions &options,
                         std::vector<Finding> &findings) {
-  if (given.exports.empty() || given.imports.empty())
+  if (!given.offersFindings())
     return;
   // In one order whatever order the TUs (or shards) came in: notes and messages list uses in it.
   CrossUnitFacts facts = given;
@@ -689,6 +700,9 @@ void resolveAcrossUnits(const CrossUnitFacts &given, const AnalysisOptions &opti
   std::set<std::tuple<std::string, unsigned, std::string, std::string>> before;
   for (const Finding &f : findings)
     before.emplace(f.where.file, f.where.offset, f.rule, f.message);
+  // What another TU's analysis of a function finds when this TU runs it under autocast.
+  for (Finding &f : findingsUnderOtherUnitsAutocast(facts))
+    findings.push_back(std::move(f));
   // The rules as objects, for their hooks: nothing is matched and no TU is open.
   CollectingSink sink;
   AnalysisSessions analyses(options.ruleOptions);

@@ -194,18 +194,45 @@ static bool fromJSON(const json::Value &v, ArgumentImport &i, json::Path path) {
          o.map("field", i.field) && o.map("value", i.value) && o.map("steps", i.steps);
 }
 
+static json::Value toJSON(const ConditionalFinding &c) {
+  return json::Object{{"finding", toJSON(c.finding)}, {"functions", c.functions}};
+}
+
+static bool fromJSON(const json::Value &v, ConditionalFinding &c, json::Path path) {
+  json::ObjectMapper o(v, path);
+  return o && o.map("finding", c.finding) && o.map("functions", c.functions);
+}
+
+static json::Value toJSON(const AutocastCall &c) {
+  return json::Object{{"function", c.function}, {"name", c.name}, {"call", toJSON(c.call)}, {"region", c.region}};
+}
+
+static bool fromJSON(const json::Value &v, AutocastCall &c, json::Path path) {
+  json::ObjectMapper o(v, path);
+  return o && o.map("function", c.function) && o.map("name", c.name) && o.map("call", c.call) &&
+         o.map("region", c.region);
+}
+
 json::Value toJSON(const CrossUnitFacts &facts) {
-  json::Array exports, imports;
+  json::Array exports, imports, conditional, autocastCalls;
   for (const ParameterExport &e : facts.exports)
     exports.push_back(toJSON(e));
   for (const ArgumentImport &i : facts.imports)
     imports.push_back(toJSON(i));
-  return json::Object{{"exports", std::move(exports)}, {"imports", std::move(imports)}};
+  for (const ConditionalFinding &c : facts.conditional)
+    conditional.push_back(toJSON(c));
+  for (const AutocastCall &c : facts.autocastCalls)
+    autocastCalls.push_back(toJSON(c));
+  return json::Object{{"exports", std::move(exports)},
+                      {"imports", std::move(imports)},
+                      {"conditional", std::move(conditional)},
+                      {"autocastCalls", std::move(autocastCalls)}};
 }
 
 bool fromJSON(const json::Value &v, CrossUnitFacts &facts, json::Path path) {
   json::ObjectMapper o(v, path);
-  return o && o.map("exports", facts.exports) && o.map("imports", facts.imports);
+  return o && o.map("exports", facts.exports) && o.map("imports", facts.imports) &&
+         o.map("conditional", facts.conditional) && o.map("autocastCalls", facts.autocastCalls);
 }
 
 json::Value toJSON(const TranslationUnitResult &r) {

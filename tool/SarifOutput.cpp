@@ -220,7 +220,7 @@ void writeFindingsAsSarif(llvm::ArrayRef<Finding> findings, const ReportContext 
   if (json::Array *artifacts = run.getArray("artifacts"))
     for (json::Value &artifact : *artifacts)
       relativizeArtifactLocation(artifact.getAsObject()->getObject("location"), context);
-  if (context.shard && !context.shard->facts->exports.empty())
+  if (context.shard && context.shard->facts->offersFindings())
     // A SARIF log cannot carry what the join across shards needs; `ampify merge` refuses to pass
     // such a log off as complete.
     run["properties"] = json::Object{{"ampify/crossUnitFactsLeftOut", true}};

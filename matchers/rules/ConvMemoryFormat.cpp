@@ -74,7 +74,8 @@ public:
         finding.replace(edit.range, edit.text);
     for (const SourceEdit &edit : plan.inputEdits)
       finding.replace(edit.range, edit.text);
-    finding.note(region.opened, "the autocast region: " + region.how);
+    if (!region.assumedFor) // else the join names the caller in another TU
+      finding.note(region.opened, "the autocast region: " + region.how);
   }
 
   void onEndOfTranslationUnit() override { convertedModels_.clear(); }

@@ -24,7 +24,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
-#include "clang/Index/USRGeneration.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -401,11 +400,10 @@ private:
       if (dim.dimClass != DimClass::Feature)
         continue;
       for (const ConstantEvaluator::OpenParameter &open : dim.open) {
-        llvm::SmallString<128> usr;
-        const auto *function = cast<FunctionDecl>(open.parameter->getDeclContext());
-        if (clang::index::generateUSRForDecl(function, usr))
+        std::optional<std::string> usr = crossUnitName(*cast<FunctionDecl>(open.parameter->getDeclContext()));
+        if (!usr)
           continue;
-        ParameterExport fact{name().str(), std::string(usr), open.parameter->getFunctionScopeIndex(), open.field,
+        ParameterExport fact{name().str(), *usr, open.parameter->getFunctionScopeIndex(), open.field,
                              sourcePointAt(sm, dim.where->getBeginLoc()), {}, {}};
         for (const ValueOrigin &origin : open.origins)
           fact.steps.push_back({sourcePointAt(sm, origin.loc), origin.message, origin.definedName, origin.arithmetic});

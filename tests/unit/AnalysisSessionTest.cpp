@@ -3,6 +3,7 @@
 #include "ampify/AnalysisSession.h"
 #include "ampify/ConstantValue.h"
 #include "ampify/PrecisionFlow.h"
+#include "ampify/Rule.h"
 #include "ampify/TrainingLoops.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -270,4 +271,83 @@ int64_t uses() {
   EXPECT_EQ(imports[1].value, 1030);
   EXPECT_EQ(imports[1].steps.front().definedName, "`kWide`");
   EXPECT_EQ(imports[1].steps.back().message, "`config.width` at this call of `defined_elsewhere` is 1030");
+}
+
+TEST(AnalysisSession, FunctionsOtherUnitsCallAreAnalysedUnderAnAssumedAutocastCaller) {
+  auto unit = parse(R"cpp(
+torch::Tensor defined_elsewhere(torch::Tensor x);
+static torch::Tensor helper(torch::Tensor h) { auto inner = torch::matmul(h, h); return inner; }
+torch::Tensor exported(torch::Tensor x, torch::Tensor w) { auto product = torch::matmul(x, w); return helper(product); }
+torch::Tensor runs_it(torch::Tensor x) {
+  ampify::Autocast autocast;
+  auto y = defined_elsewhere(x);
+  auto local = torch::matmul(x, x);
+  return y + local;
+}
+int main() { auto t = torch::matmul(torch::ones({2, 2}), torch::ones({2, 2})); return 0; }
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  const clang::SourceManager &sm = ctx.getSourceManager();
+
+  // What the TU itself runs: `product` outside any region, one call of another TU's function
+  // under this TU's autocast.
+  const PrecisionFlow &flow = s.session->flow();
+  EXPECT_EQ(flow.precisionOf(initializerOf(ctx, "product")), Precision::Unknown);
+  EXPECT_EQ(flow.precisionOf(initializerOf(ctx, "local")), Precision::Half);
+  ASSERT_EQ(flow.outsideCallsUnderAutocast().size(), 1u);
+  EXPECT_EQ(flow.outsideCallsUnderAutocast()[0].callee->getName(), "defined_elsewhere");
+
+  // Functions other TUs may call: not a static one, not main.
+  std::vector<std::string> roots;
+  for (const clang::FunctionDecl *fn : definedForOtherUnits(*s.session))
+    roots.push_back(fn->getNameAsString());
+  EXPECT_EQ(roots, (std::vector<std::string>{"exported", "runs_it"}));
+
+  // Assuming an autocast caller: `product` and, through the call, `inner` are fp16.
+  PrecisionFlow assumed(*s.session, OtherUnitsCallers::AssumedUnderAutocast);
+  EXPECT_EQ(assumed.precisionOf(initializerOf(ctx, "product")), Precision::Half);
+  EXPECT_EQ(assumed.precisionOf(initializerOf(ctx, "inner")), Precision::Half);
+  ASSERT_NE(assumed.info(initializerOf(ctx, "product")), nullptr);
+  EXPECT_EQ(assumed.info(initializerOf(ctx, "product"))->region.assumedFor->getName(), "exported");
+  EXPECT_EQ(assumed.precisionOf(initializerOf(ctx, "t")), Precision::Fp32) << "main is never assumed";
+
+  // A stand-in rule: one finding per fp16 matmul result bound to a variable.
+  std::vector<Finding> reported;
+  auto match = [&] {
+    const PrecisionFlow &current = s.session->flow();
+    for (const char *name : {"product", "inner", "local", "t"}) {
+      const clang::Expr *e = initializerOf(ctx, name);
+      if (isLow(current.precisionOf(e)))
+        reported.push_back({"stand-in", Severity::Warning, sourcePointAt(sm, e->getBeginLoc()),
+                            std::string(name) + " is fp16", {}, {}, {}});
+    }
+  };
+  match();
+  ASSERT_EQ(reported.size(), 1u);
+  s.session->findConditionalFindings(reported, 0, match);
+  ASSERT_EQ(reported.size(), 1u) << "only what holds in this TU stays reported";
+  EXPECT_EQ(reported[0].message, "local is fp16");
+  const CrossUnitFacts &facts = s.session->crossUnitFacts();
+  ASSERT_EQ(facts.conditional.size(), 2u);
+  EXPECT_EQ(facts.conditional[0].finding.message, "product is fp16");
+  EXPECT_EQ(facts.conditional[1].finding.message, "inner is fp16");
+  // Both hold when `exported` runs under autocast; the static helper is reached only through it.
+  ASSERT_EQ(facts.conditional[1].functions.size(), 1u);
+  EXPECT_EQ(facts.conditional[1].functions, facts.conditional[0].functions);
+  ASSERT_EQ(facts.autocastCalls.size(), 1u);
+  EXPECT_EQ(facts.autocastCalls[0].name, "defined_elsewhere");
+  EXPECT_EQ(s.session->flow().precisionOf(initializerOf(ctx, "product")), Precision::Unknown)
+      << "the session's flow is again what the TU itself runs";
+
+  // The join: nothing without a caller under autocast; with one, each finding names it.
+  EXPECT_TRUE(findingsUnderOtherUnitsAutocast(facts).empty());
+  CrossUnitFacts joined = facts;
+  joined.autocastCalls.push_back({facts.conditional[0].functions[0], "exported", SourcePoint{"/main.cpp", 7, 3, 90},
+                                  "the autocast scope `autocast`"});
+  std::vector<Finding> found = findingsUnderOtherUnitsAutocast(joined);
+  ASSERT_EQ(found.size(), 2u);
+  EXPECT_EQ(found[0].notes.back().where.file, "/main.cpp");
+  EXPECT_NE(found[0].notes.back().message.find("`exported` runs under CUDA fp16 autocast here"), std::string::npos);
 }

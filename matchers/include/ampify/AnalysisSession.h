@@ -13,6 +13,7 @@
 #include "ampify/RuleOptions.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <memory>
 #include <optional>
@@ -67,6 +68,15 @@ public:
   /// Records, once per TU whichever rule asks first, the known argument values of every call of
   /// a user function this TU does not define (ConstantEvaluator::externalCallArguments).
   void importCallArguments();
+  /// For the front ends that join TUs (`ampify check`), once the TU's rules have run: records the
+  /// calls this TU makes under CUDA fp16 autocast of functions other TUs define, then runs
+  /// `rematch` (the same rules over the TU again) with a flow that assumes other TUs run this
+  /// TU's functions under CUDA fp16 autocast (OtherUnitsCallers::AssumedUnderAutocast). Findings
+  /// that appear only then are taken out of `reported`, which holds this TU's findings from
+  /// `firstReported` on, and kept as conditional findings. Nothing happens if no rule asked for
+  /// the precision flow.
+  void findConditionalFindings(std::vector<Finding> &reported, size_t firstReported,
+                               llvm::function_ref<void()> rematch);
 
   /// The options of the analysis itself: global, never per rule (`TorchVersion`).
   static llvm::ArrayRef<OptionSpec> declaredOptions();
@@ -83,6 +93,10 @@ private:
   CrossUnitFacts facts_;
   bool importedCallArguments_ = false;
 };
+
+/// The name by which the cross-unit facts of every TU know `decl`: its clang USR (CrossUnit.h);
+/// nothing if it has none.
+std::optional<std::string> crossUnitName(const clang::Decl &decl);
 
 /// The session of the TU a front end is matching: one per run (or per LSP analysis), never
 /// global.

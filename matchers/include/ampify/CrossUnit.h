@@ -78,12 +78,40 @@ struct ArgumentImport {
   std::vector<CrossUnitStep> steps;
 };
 
+/// A finding in a function this TU defines for other TUs that holds only if a caller in another
+/// TU runs the function under CUDA fp16 autocast: the TU's analysis found it by assuming such a
+/// caller (AnalysisSession::findConditionalFindings), and not without that assumption.
+struct ConditionalFinding {
+  Finding finding;
+  /// USRs: the finding holds when another TU runs any of these under autocast (the function that
+  /// holds the finding, and those of this TU whose analysis reached it through calls).
+  std::vector<std::string> functions;
+};
+
+/// A call, inside a CUDA fp16 autocast region of this TU, of a user function this TU declares but
+/// does not define: it makes the callee's conditional findings hold.
+struct AutocastCall {
+  std::string function; // USR
+  std::string name;     // "NetImpl::forward"
+  SourcePoint call;
+  std::string region;   // what opens the region: "the autocast scope `autocast`", ...
+};
+
 struct CrossUnitFacts {
   std::vector<ParameterExport> exports;
   std::vector<ArgumentImport> imports;
+  std::vector<ConditionalFinding> conditional;
+  std::vector<AutocastCall> autocastCalls;
 
-  bool empty() const { return exports.empty() && imports.empty(); }
+  bool empty() const { return exports.empty() && imports.empty() && conditional.empty() && autocastCalls.empty(); }
+  /// Whether these facts can make a finding when joined with others: an export or a conditional
+  /// finding (every TU that calls another's function has imports).
+  bool offersFindings() const { return !exports.empty() || !conditional.empty(); }
   void append(CrossUnitFacts other);
 };
+
+/// The conditional findings that hold because some TU calls one of their functions under
+/// autocast, each with a note at those calls (at most three), in the facts' order.
+std::vector<Finding> findingsUnderOtherUnitsAutocast(const CrossUnitFacts &facts);
 
 } // namespace ampify

@@ -12,7 +12,9 @@
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <map>
 #include <memory>
+#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -66,6 +68,10 @@ struct Region {
   bool cuda = true;                     ///< CUDA autocast (else CPU)
   clang::SourceLocation opened;         ///< where the region (or scope) begins
   std::string how;                      ///< "the ampify::Autocast scope", ...
+  /// Set on a region this TU does not open: the analysis assumes that a caller in another TU runs
+  /// `assumedFor` (a function this TU defines for other TUs) under CUDA fp16 autocast. What is
+  /// found only then holds only if such a caller exists (AnalysisSession::findConditionalFindings).
+  const clang::FunctionDecl *assumedFor = nullptr;
 };
 
 /// The device whose cast policies apply in `region` (CUDA's outside any region, where only
@@ -99,6 +105,19 @@ struct BannedCall {
   Region region;
 };
 
+/// A call, inside a CUDA fp16 autocast region this TU opens, of a user function that this TU
+/// declares but does not define (`model->forward(x)` with forward defined in model.cpp): the
+/// callee runs under autocast, which only the TU that defines it can analyse.
+struct OutsideCallUnderAutocast {
+  const clang::Expr *call;
+  const clang::FunctionDecl *callee;
+  Region region;
+};
+
+/// Whether the flow also analyses, besides what the TU itself runs, every function it defines for
+/// other TUs as if a caller there ran it under CUDA fp16 autocast (Region::assumedFor).
+enum class OtherUnitsCallers { Unknown, AssumedUnderAutocast };
+
 class PrecisionFlow {
 public:
   /// What is known of `e` (wrappers stripped), or null if the analysis never reached it.
@@ -112,6 +131,15 @@ public:
   /// `ampify fix` reads them: it must not put such a call under autocast.
   llvm::ArrayRef<BannedCall> bannedCalls() const { return bannedCalls_; }
   const CastPolicyTable &policies() const { return *table_; }
+  /// The calls of functions defined in other TUs that run under a CUDA fp16 autocast region of
+  /// this TU, once per call, in walk order.
+  llvm::ArrayRef<OutsideCallUnderAutocast> outsideCallsUnderAutocast() const { return outsideCalls_; }
+  /// With OtherUnitsCallers::AssumedUnderAutocast: the functions analysed under an assumed region,
+  /// each with the assumed functions (Region::assumedFor) whose analysis reached it; every such
+  /// function reaches itself.
+  const std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> &assumedReach() const {
+    return assumedReach_;
+  }
 
   /// The reason chain of a fact as notes: "`scores` is fp16 because it is the output of `matmul`
   /// at line 41".
@@ -126,12 +154,13 @@ public:
   static const clang::CallExpr *halfModelConversion(const clang::FunctionDecl *function, clang::ASTContext &ctx);
 
   /// Analyses the session's TU with the cast policies of its LibTorch version.
-  explicit PrecisionFlow(AnalysisSession &session);
+  explicit PrecisionFlow(AnalysisSession &session, OtherUnitsCallers callers = OtherUnitsCallers::Unknown);
 
 private:
   friend class FlowWalker;
   void record(const clang::Expr *e, const PrecisionFact &fact, const Region &region);
   void recordBanned(const clang::CallExpr *call, llvm::StringRef op, const Region &region);
+  void recordOutsideCall(const clang::Expr *call, const clang::FunctionDecl *callee, const Region &region);
 
   clang::ASTContext &ctx_;
   AnalysisSession &session_;
@@ -139,11 +168,17 @@ private:
   llvm::DenseMap<const clang::Expr *, ExprInfo> infos_;
   llvm::DenseMap<const clang::CallExpr *, std::vector<Fp32IntentLost>> intentLost_;
   std::vector<BannedCall> bannedCalls_;
+  std::vector<OutsideCallUnderAutocast> outsideCalls_;
+  std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> assumedReach_;
 };
 
 } // namespace ampify
 
 namespace ampify {
+/// The functions the session's main file defines that other TUs may call: external linkage, not
+/// inline, not a template, not main, not a constructor or destructor.
+std::vector<const clang::FunctionDecl *> definedForOtherUnits(AnalysisSession &session);
+
 class FindingBuilder;
 /// Adds the reason chain of `fact` to a finding, as notes.
 void addReasonNotes(FindingBuilder &finding, const PrecisionFlow &flow, const PrecisionFact &fact);

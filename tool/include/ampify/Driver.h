@@ -37,6 +37,9 @@ struct AnalysisOptions {
   /// Per-directory .ampify.yaml: when set, each TU is analysed with the options it resolves for
   /// the TU's main file (see Config.h); null: these options as they are.
   std::shared_ptr<const ConfigResolver> config;
+  /// Set by `ampify check`, which joins TUs: each TU also keeps the findings its functions would
+  /// have if other TUs ran them under autocast (AnalysisSession::findConditionalFindings).
+  bool conditionalFindings = false;
 };
 
 /// Creates the match callbacks for one TU and registers their matchers. `check` creates the

@@ -1,0 +1,32 @@
+#include "model.h"
+
+#include <ampify/amp.h>
+
+torch::Tensor infer(Scorer &model, torch::Tensor q) {
+  torch::NoGradGuard no_grad;
+  ampify::Autocast autocast;
+  return model(q);
+}
+
+torch::Tensor evaluate_on_cpu(torch::Tensor q, torch::Tensor k) {
+  ampify::Autocast cpu(c10::kCPU);
+  return evaluate(q, k);
+}
+
+int main() {
+  Scorer model;
+  torch::optim::SGD optimizer(model->parameters(), 0.01);
+  auto q = torch::randn({8, 64});
+  auto k = torch::randn({8, 64});
+  auto mask = torch::zeros({8, 8}, torch::kBool);
+  auto before = evaluate(q, k) + evaluate_on_cpu(q, k);
+  for (int step = 0; step < 10; ++step) {
+    optimizer.zero_grad();
+    auto out = model->forward(q);
+    auto attended = attention(q, k, mask);
+    auto loss = out.mean() + attended.mean();
+    loss.backward();
+    optimizer.step();
+  }
+  return infer(model, q).size(0) == 8 ? 0 : 1;
+}

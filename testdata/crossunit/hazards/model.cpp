@@ -1,0 +1,34 @@
+#include "model.h"
+
+ScorerImpl::ScorerImpl() { fc = register_module("fc", torch::nn::Linear(64, 64)); }
+
+torch::Tensor normalise(torch::Tensor h) {
+  auto gram = torch::matmul(h, h.t());
+  gram.exp_(); // CROSS-EXPECT: `exp_` is not autocast and computes in fp16
+  return gram;
+}
+
+torch::Tensor ScorerImpl::forward(torch::Tensor x) {
+  auto h = fc(x);
+  h.exp_(); // CROSS-EXPECT: `exp_` is not autocast and computes in fp16
+  auto probabilities = torch::softmax(h, -1);
+  probabilities.log_(); // fp32: softmax runs in fp32 under autocast
+  return normalise(h);
+}
+
+torch::Tensor attention(torch::Tensor q, torch::Tensor k, torch::Tensor mask) {
+  auto scores = torch::matmul(q, k.t());
+  return scores.masked_fill(mask, -1e9); // CROSS-EXPECT: constant -1e+09 overflows fp16
+}
+
+torch::Tensor evaluate(torch::Tensor q, torch::Tensor k) {
+  auto scores = torch::matmul(q, k.t());
+  scores.exp_();
+  return scores;
+}
+
+torch::Tensor unused(torch::Tensor q, torch::Tensor k) {
+  auto scores = torch::matmul(q, k.t());
+  scores.exp_();
+  return scores;
+}

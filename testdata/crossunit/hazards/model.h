@@ -1,0 +1,23 @@
+// fp16 hazards of functions that another TU runs under autocast (tests/scale_test.py,
+// CrossUnitHazards): the model and its helpers are defined in model.cpp and called from main.cpp,
+// inside a training loop that `ampify fix` puts under CUDA autocast and inside an explicit
+// ampify::Autocast scope. Each expected finding has a CROSS-EXPECT comment on its line, followed by
+// text of its message; every other line must give none.
+#pragma once
+#include <torch/torch.h>
+
+struct ScorerImpl : torch::nn::Module {
+  ScorerImpl();
+  torch::Tensor forward(torch::Tensor x);
+  torch::nn::Linear fc{nullptr};
+};
+TORCH_MODULE(Scorer);
+
+// Called by main.cpp under autocast.
+torch::Tensor attention(torch::Tensor q, torch::Tensor k, torch::Tensor mask);
+// Called only by ScorerImpl::forward: its hazard holds because forward runs under autocast.
+torch::Tensor normalise(torch::Tensor h);
+// Called by main.cpp outside autocast, and under CPU autocast: nothing is reported.
+torch::Tensor evaluate(torch::Tensor q, torch::Tensor k);
+// Never called under autocast by anyone.
+torch::Tensor unused(torch::Tensor q, torch::Tensor k);
