@@ -2,6 +2,7 @@
 
 #include "ampify/ConstantValue.h"
 #include "ampify/IncludeInserter.h"
+#include "ampify/LoopDevice.h"
 #include "ampify/PrecisionFlow.h"
 #include "ampify/TrainingLoops.h"
 
@@ -19,6 +20,7 @@ namespace ampify {
 namespace {
 
 constexpr llvm::StringLiteral TorchVersionKey = "TorchVersion";
+constexpr llvm::StringLiteral AutocastDeviceKey = "AutocastDevice";
 
 std::optional<int> macroInteger(const clang::Preprocessor &pp, llvm::StringRef name) {
   const clang::MacroInfo *macro = pp.getMacroInfo(pp.getIdentifierInfo(name));
@@ -62,13 +64,20 @@ llvm::ArrayRef<OptionSpec> AnalysisSession::declaredOptions() {
       {TorchVersionKey.str(), OptionSpec::Type::Version, "", 0, 0, {},
        "The LibTorch version whose autocast cast policies apply (e.g. 1.13, 2.4). Default: the "
        "TORCH_VERSION_MAJOR/MINOR of the headers the code is compiled against, else 2.x."},
+      {AutocastDeviceKey.str(), OptionSpec::Type::Choice, "program", 0, 0, {"program", "cuda", "cpu"},
+       "The device of the autocast regions that `ampify fix` opens in training loops, and under which "
+       "`check` analyses those loops before the migration: program (the device the program moves its "
+       "tensors and model to; CUDA when that is decided at run time), cuda or cpu. `ampify fix --device` "
+       "sets it."},
   };
   return options;
 }
 
 AnalysisSession::AnalysisSession(clang::ASTContext &ctx, const clang::Preprocessor *pp,
                                  const RuleOptions &options)
-    : ctx_(ctx), version_{2, 0}, versionOrigin_("the default (2.x)") {
+    : ctx_(ctx), version_{2, 0}, versionOrigin_("the default (2.x)"), deviceChoice_(DeviceChoice::Program) {
+  if (const std::string *device = options.find(AutocastDeviceKey))
+    deviceChoice_ = *device == "cuda" ? DeviceChoice::Cuda : *device == "cpu" ? DeviceChoice::Cpu : DeviceChoice::Program;
   std::optional<int> major, minor;
   if (pp) {
     major = macroInteger(*pp, "TORCH_VERSION_MAJOR");
@@ -115,6 +124,12 @@ const TrainingLoops &AnalysisSession::loops() {
   if (!loops_)
     loops_ = std::make_unique<TrainingLoops>(ctx_, userDeclarations());
   return *loops_;
+}
+
+LoopDevices &AnalysisSession::loopDevices() {
+  if (!loopDevices_)
+    loopDevices_ = std::make_unique<LoopDevices>(ctx_, deviceChoice_);
+  return *loopDevices_;
 }
 
 ConstantEvaluator &AnalysisSession::constants() {

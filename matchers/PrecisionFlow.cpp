@@ -1,5 +1,6 @@
 #include "ampify/PrecisionFlow.h"
 
+#include "ampify/LoopDevice.h"
 #include "ampify/TorchApi.h"
 #include "ampify/TrainingLoops.h"
 
@@ -9,6 +10,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <map>
@@ -525,12 +527,18 @@ public:
     // The forward and loss statements of each training iteration that `ampify fix` would
     // migrate are analysed as the CUDA autocast region they will become, so their hazards are
     // reported before the migration.
-    for (const TrainingIteration &iteration : flow.session_.loops().iterations())
+    for (const TrainingIteration &iteration : flow.session_.loops().iterations()) {
+      // The device `ampify fix` gives the region; one decided at run time may be CUDA.
+      bool cpu = flow.session_.loopDevices().decide(iteration).kind == DeviceKind::Cpu;
       for (const BackwardPass &pass : iteration.passes)
-        if (!pass.forward.empty())
+        if (!pass.forward.empty()) {
           // The region ends where the migration's `autocast.exit()` goes: at a zero_grad written
           // between the loss and the backward, else at the backward statement.
           loopForward_[pass.forward.front()] = pass.forwardEnd ? pass.forwardEnd : pass.statement;
+          if (cpu)
+            cpuLoops_.insert(pass.forward.front());
+        }
+    }
   }
 
   void analyseEntry(const FunctionDecl *fn) {
@@ -762,7 +770,7 @@ private:
         if (!loopBackward && start != loopForward_.end() && env.region.kind == RegionKind::None) {
           beforeLoop = env.region;
           loopBackward = start->second;
-          env.region = trainingLoopRegion(child);
+          env.region = trainingLoopRegion(child, env);
         }
         walkStmt(child, env);
       }
@@ -953,11 +961,17 @@ private:
     env.vars[var] = fact;
   }
 
-  Region trainingLoopRegion(const Stmt *firstForward) {
+  Region trainingLoopRegion(const Stmt *firstForward, const Env &env) {
     Region r;
     r.kind = RegionKind::Autocast;
     r.opened = firstForward->getBeginLoc();
     r.how = "the forward and loss of a training loop, which `ampify fix` puts under CUDA autocast";
+    if (cpuLoops_.contains(firstForward)) {
+      r.cuda = false;
+      r.lowDtype = env.cpuDtype;
+      r.how = "the forward and loss of a training loop, which `ampify fix` puts under CPU autocast (the "
+              "program runs on the CPU)";
+    }
     return r;
   }
 
@@ -1621,6 +1635,8 @@ private:
   unsigned depth_ = 0;
   /// First forward statement of a training iteration -> its backward statement.
   llvm::DenseMap<const Stmt *, const Stmt *> loopForward_;
+  /// The first forward statements of the iterations that `ampify fix` migrates to CPU autocast.
+  llvm::SmallPtrSet<const Stmt *, 4> cpuLoops_;
 };
 
 PrecisionFlow::PrecisionFlow(AnalysisSession &session, OtherUnitsCallers callers)

@@ -216,6 +216,21 @@ struct Site {
   Owner owner;
 };
 
+/// The function or lambda call operator whose body holds `s`.
+const clang::FunctionDecl *enclosingFunction(clang::ASTContext &ctx, const clang::Stmt *s) {
+  clang::DynTypedNode node = clang::DynTypedNode::create(*s);
+  while (true) {
+    auto parents = ctx.getParents(node);
+    if (parents.empty())
+      return nullptr;
+    node = parents[0];
+    if (const auto *lambda = node.get<clang::LambdaExpr>())
+      return lambda->getCallOperator();
+    if (const auto *fn = node.get<clang::FunctionDecl>())
+      return fn;
+  }
+}
+
 } // namespace
 
 bool isOptimizerType(clang::QualType type) {
@@ -770,6 +785,13 @@ TrainingLoops::TrainingLoops(clang::ASTContext &ctx, llvm::ArrayRef<clang::Decl 
   for (clang::Decl *decl : declarations)
     finder.TraverseDecl(decl);
   finder.finish();
+}
+
+const clang::FunctionDecl *scopeFunction(clang::ASTContext &ctx, const TrainingIteration &it) {
+  if (it.lambda)
+    if (const auto *outer = enclosingFunction(ctx, it.lambda))
+      return outer;
+  return it.function;
 }
 
 } // namespace ampify

@@ -1,5 +1,6 @@
 #include "ampify/TrainingLoopMigration.h"
 
+#include "ampify/LoopDevice.h"
 #include "ampify/PrecisionFlow.h"
 #include "ampify/TorchApi.h"
 #include "ampify/TrainingLoops.h"
@@ -71,55 +72,6 @@ private:
   const clang::SourceManager &sm_;
   const clang::LangOptions &lang_;
 };
-
-bool isRecordNamed(clang::QualType type, llvm::StringRef qualified) {
-  type = type.getNonReferenceType().getUnqualifiedType();
-  if (const auto *record = type->getAsCXXRecordDecl())
-    return record->getQualifiedNameAsString() == qualified;
-  return false;
-}
-
-bool isDeviceTypeEnum(clang::QualType type) {
-  type = type.getNonReferenceType().getUnqualifiedType();
-  if (const auto *e = type->getAs<clang::EnumType>())
-    return e->getDecl()->getQualifiedNameAsString() == "c10::DeviceType";
-  return false;
-}
-
-const clang::Stmt *findStmt(const clang::Stmt *s, llvm::function_ref<bool(const clang::Stmt *)> pred) {
-  if (!s)
-    return nullptr;
-  if (pred(s))
-    return s;
-  for (const clang::Stmt *child : s->children())
-    if (const clang::Stmt *found = findStmt(child, pred))
-      return found;
-  return nullptr;
-}
-
-/// The function or lambda call operator whose body holds `s`.
-const clang::FunctionDecl *enclosingFunction(clang::ASTContext &ctx, const clang::Stmt *s) {
-  clang::DynTypedNode node = clang::DynTypedNode::create(*s);
-  while (true) {
-    auto parents = ctx.getParents(node);
-    if (parents.empty())
-      return nullptr;
-    node = parents[0];
-    if (const auto *lambda = node.get<clang::LambdaExpr>())
-      return lambda->getCallOperator();
-    if (const auto *fn = node.get<clang::FunctionDecl>())
-      return fn;
-  }
-}
-
-/// The function whose text holds the names a migration must not clash with, and whose device
-/// expressions it may use: the iteration's function, or the function around its lambda.
-const clang::FunctionDecl *scopeFunction(clang::ASTContext &ctx, const TrainingIteration &it) {
-  if (it.lambda)
-    if (const auto *outer = enclosingFunction(ctx, it.lambda))
-      return outer;
-  return it.function;
-}
 
 /// The edits of one loop's migration, collected before they become a finding, so that a loop is
 /// reported as migrated only when every edit of it can be written. Insertions at one place
@@ -195,156 +147,6 @@ private:
   std::string failure_;
 };
 
-/// What a device expression of the program evaluates to.
-enum class DeviceKind { Cpu, Cuda, Either /* CUDA or CPU, decided at run time */, Unknown };
-
-DeviceKind join(DeviceKind a, DeviceKind b) {
-  if (a == b)
-    return a;
-  if (a == DeviceKind::Unknown || b == DeviceKind::Unknown)
-    return DeviceKind::Unknown;
-  return DeviceKind::Either;
-}
-
-/// Evaluates device expressions (`torch::kCPU`, `torch::Device(torch::kCUDA)`, "cuda:0",
-/// `torch::cuda::is_available() ? torch::kCUDA : torch::kCPU`) through the variables and fields
-/// that hold them: a variable is the join of its initializer and of every value the TU assigns
-/// to it (`if (torch::cuda::is_available()) device_type = torch::kCUDA;`). Parameters and values
-/// read at run time (argv) are Unknown.
-class DeviceEvaluator {
-public:
-  explicit DeviceEvaluator(clang::ASTContext &ctx) : ctx_(ctx) {}
-
-  DeviceKind kindOf(const clang::Expr *e, unsigned depth = 0) {
-    if (!e || depth > 12)
-      return DeviceKind::Unknown;
-    e = e->IgnoreParenImpCasts();
-    if (const auto *temp = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(e))
-      return kindOf(temp->getSubExpr(), depth + 1);
-    if (const auto *bind = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(e))
-      return kindOf(bind->getSubExpr(), depth + 1);
-    if (const auto *cast = llvm::dyn_cast<clang::ExplicitCastExpr>(e))
-      return kindOf(cast->getSubExpr(), depth + 1);
-    if (const auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(e))
-      return construct->getNumArgs() ? kindOf(construct->getArg(0), depth + 1) : DeviceKind::Unknown;
-    if (const auto *literal = llvm::dyn_cast<clang::StringLiteral>(e)) {
-      llvm::StringRef text = literal->getString();
-      return text.starts_with("cuda") ? DeviceKind::Cuda : text.starts_with("cpu") ? DeviceKind::Cpu : DeviceKind::Unknown;
-    }
-    if (const auto *cond = llvm::dyn_cast<clang::AbstractConditionalOperator>(e))
-      return join(kindOf(cond->getTrueExpr(), depth + 1), kindOf(cond->getFalseExpr(), depth + 1));
-    if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
-      if (const auto *constant = llvm::dyn_cast<clang::EnumConstantDecl>(ref->getDecl()))
-        return constant->getName() == "CUDA" ? DeviceKind::Cuda
-               : constant->getName() == "CPU" ? DeviceKind::Cpu
-                                              : DeviceKind::Unknown;
-      if (const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()))
-        return kindOfStorage(var, var->getInit(), depth);
-      return DeviceKind::Unknown;
-    }
-    if (const auto *member = llvm::dyn_cast<clang::MemberExpr>(e))
-      if (const auto *field = llvm::dyn_cast<clang::FieldDecl>(member->getMemberDecl()))
-        return kindOfStorage(field, field->getInClassInitializer(), depth);
-    if (const auto *call = llvm::dyn_cast<clang::CXXMemberCallExpr>(e))
-      if (const auto *method = call->getMethodDecl();
-          method && method->getDeclName().isIdentifier() && method->getName() == "type")
-        return kindOf(call->getImplicitObjectArgument(), depth + 1);
-    return DeviceKind::Unknown;
-  }
-
-  DeviceKind kindOfVariable(const clang::VarDecl *var) { return kindOfStorage(var, var->getInit(), 0); }
-
-  /// The first place the TU's own code may reach CUDA (a CUDA device, `.cuda()`, a torch::cuda
-  /// function, a "cuda" device string, a device parameter), or an invalid location when it never
-  /// does.
-  clang::SourceLocation cudaUse() {
-    index();
-    return cudaUse_;
-  }
-
-private:
-  DeviceKind kindOfStorage(const clang::ValueDecl *storage, const clang::Expr *init, unsigned depth) {
-    if (llvm::isa<clang::ParmVarDecl>(storage))
-      return DeviceKind::Unknown;
-    index();
-    std::optional<DeviceKind> kind;
-    if (init)
-      kind = kindOf(init, depth + 1);
-    auto assigned = assignments_.find(storage);
-    if (assigned != assignments_.end())
-      for (const clang::Expr *value : assigned->second)
-        kind = kind ? join(*kind, kindOf(value, depth + 1)) : kindOf(value, depth + 1);
-    return kind.value_or(DeviceKind::Unknown);
-  }
-
-  /// One walk of the TU's own code: every value assigned to a variable or field, and the first
-  /// use of CUDA.
-  void index() {
-    if (indexed_)
-      return;
-    indexed_ = true;
-    struct Walker : clang::RecursiveASTVisitor<Walker> {
-      DeviceEvaluator &self;
-      explicit Walker(DeviceEvaluator &self) : self(self) {}
-      bool shouldVisitTemplateInstantiations() const { return true; }
-      bool VisitStmt(clang::Stmt *n) {
-        if (const auto *op = llvm::dyn_cast<clang::BinaryOperator>(n); op && op->getOpcode() == clang::BO_Assign)
-          self.noteAssignment(op->getLHS(), op->getRHS());
-        if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(n);
-            op && op->getOperator() == clang::OO_Equal && op->getNumArgs() == 2)
-          self.noteAssignment(op->getArg(0), op->getArg(1));
-        if (self.cudaUse_.isInvalid() && usesCuda(n))
-          self.cudaUse_ = self.ctx_.getSourceManager().getExpansionLoc(n->getBeginLoc());
-        return true;
-      }
-      // A device parameter: its callers may pass CUDA (unknown stays unknown).
-      bool VisitParmVarDecl(clang::ParmVarDecl *param) {
-        if (self.cudaUse_.isInvalid() &&
-            (isRecordNamed(param->getType(), "c10::Device") || isDeviceTypeEnum(param->getType())))
-          self.cudaUse_ = self.ctx_.getSourceManager().getExpansionLoc(param->getLocation());
-        return true;
-      }
-    } walker(*this);
-    for (clang::Decl *decl : ctx_.getTraversalScope())
-      walker.TraverseDecl(decl);
-  }
-
-  void noteAssignment(const clang::Expr *lhs, const clang::Expr *rhs) {
-    lhs = lhs->IgnoreParenImpCasts();
-    if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(lhs))
-      assignments_[ref->getDecl()].push_back(rhs);
-    else if (const auto *member = llvm::dyn_cast<clang::MemberExpr>(lhs))
-      assignments_[member->getMemberDecl()].push_back(rhs);
-  }
-
-  static bool usesCuda(const clang::Stmt *n) {
-    if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(n)) {
-      const clang::NamedDecl *decl = ref->getDecl();
-      return decl->getDeclName().isIdentifier() &&
-             ((llvm::isa<clang::EnumConstantDecl>(decl) && decl->getName() == "CUDA") || decl->getName() == "kCUDA");
-    }
-    if (const auto *call = llvm::dyn_cast<clang::CallExpr>(n)) {
-      std::string name = calleeName(call);
-      return llvm::StringRef(name).starts_with("torch::cuda::") || llvm::StringRef(name).ends_with("::cuda");
-    }
-    if (const auto *literal = llvm::dyn_cast<clang::StringLiteral>(n))
-      return literal->getCharByteWidth() == 1 && literal->getString().starts_with("cuda");
-    return false;
-  }
-
-  clang::ASTContext &ctx_;
-  bool indexed_ = false;
-  llvm::DenseMap<const clang::ValueDecl *, std::vector<const clang::Expr *>> assignments_;
-  clang::SourceLocation cudaUse_;
-};
-
-/// The device of a loop's autocast regions and what decided it.
-struct DeviceDecision {
-  std::string argument; ///< a c10::DeviceType expression
-  DeviceKind kind = DeviceKind::Unknown;
-  clang::SourceLocation decidedBy; ///< the expression that decided it (invalid: none, or the flag)
-  std::string why;                 ///< the note, empty when the flag decided
-};
 
 class IterationRewriter {
 public:
@@ -650,163 +452,6 @@ private:
   std::string scaler_;
 };
 
-/// Decides the device of each loop's autocast regions (--device, or the program's own devices),
-/// with the device expressions of each function collected once.
-class DeviceResolver {
-public:
-  explicit DeviceResolver(clang::ASTContext &ctx)
-      : ctx_(ctx), sm_(ctx.getSourceManager()), src_(ctx), evaluator_(ctx) {}
-
-  DeviceDecision decide(const TrainingIteration &it, MigrationOptions::Device flag) {
-    if (flag == MigrationOptions::Device::Cuda)
-      return {"c10::kCUDA", DeviceKind::Cuda, {}, {}};
-    if (flag == MigrationOptions::Device::Cpu)
-      return {"c10::kCPU", DeviceKind::Cpu, {}, {}};
-    const BackwardPass &pass = it.passes.front();
-    const clang::Stmt *at = pass.forward.empty() ? pass.statement : pass.forward.front();
-    const Candidates &candidates = candidatesOf(scopeFunction(ctx_, it));
-    // The program's own device expression, visible where the region starts: the regions follow
-    // it at run time (`device.type()`).
-    for (const clang::Expr *arg : candidates.moves) {
-      // `device`, or a member of a variable (`config.device`), passed by value or reference, or
-      // converted (`x.to(device)` takes TensorOptions in LibTorch, `x.to(device_type)` a Device).
-      const clang::Expr *e = arg->IgnoreImplicit();
-      if (const auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(e);
-          construct && construct->getNumArgs() >= 1 &&
-          (construct->getConstructor()->isCopyOrMoveConstructor() ||
-           (!llvm::isa<clang::CXXTemporaryObjectExpr>(construct) &&
-            (isDeviceTypeEnum(construct->getArg(0)->getType()) ||
-             isRecordNamed(construct->getArg(0)->getType(), "c10::Device")))) &&
-          llvm::all_of(llvm::drop_begin(construct->arguments()),
-                       [](const clang::Expr *a) { return llvm::isa<clang::CXXDefaultArgExpr>(a); }))
-        e = construct->getArg(0);
-      e = e->IgnoreParenImpCasts();
-      const clang::Expr *root = e;
-      while (const auto *member = llvm::dyn_cast<clang::MemberExpr>(root)) {
-        if (member->isArrow())
-          break;
-        root = member->getBase()->IgnoreParenImpCasts();
-      }
-      const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(root);
-      const auto *var = ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
-      // A constant (`torch::kCUDA`) is not the program's own variable: the constants below take it.
-      if (!var || var->isConstexpr() || !visibleAt(it, var, at) || e->getBeginLoc().isMacroID())
-        continue;
-      std::string text = src_.text(e->getSourceRange());
-      if (isRecordNamed(e->getType(), "c10::Device"))
-        return programExpression(text + ".type()", text, evaluator_.kindOf(e), e->getBeginLoc());
-      if (isDeviceTypeEnum(e->getType()))
-        return programExpression(text, text, evaluator_.kindOf(e), e->getBeginLoc());
-    }
-    for (const clang::VarDecl *var : candidates.variables)
-      if (visibleAt(it, var, at))
-        return programExpression(var->getName().str() + ".type()", var->getName().str(),
-                                 evaluator_.kindOfVariable(var), var->getLocation());
-    // Constant devices: where the program moves its tensors and modules.
-    const clang::Expr *toCuda = nullptr, *toCpu = nullptr;
-    for (const clang::Expr *arg : candidates.moves) {
-      DeviceKind kind = evaluator_.kindOf(arg);
-      if (kind == DeviceKind::Cuda && !toCuda)
-        toCuda = arg;
-      if (kind == DeviceKind::Cpu && !toCpu)
-        toCpu = arg;
-    }
-    if (!candidates.cudaCalls.empty() && (!toCuda || sm_.isBeforeInTranslationUnit(candidates.cudaCalls.front()->getBeginLoc(), toCuda->getBeginLoc())))
-      toCuda = candidates.cudaCalls.front();
-    if (toCuda)
-      return {"c10::kCUDA", DeviceKind::Cuda, toCuda->getBeginLoc(),
-              "autocast on CUDA: the program moves its tensors or model to CUDA here"};
-    if (toCpu)
-      return {"c10::kCPU", DeviceKind::Cpu, toCpu->getBeginLoc(),
-              "autocast on the CPU (bf16, no loss scaling): the program moves its tensors or model to the CPU "
-              "here, and never to CUDA in this function"};
-    clang::SourceLocation cuda = evaluator_.cudaUse();
-    if (cuda.isValid())
-      return {"c10::kCUDA", DeviceKind::Cuda, cuda,
-              "autocast on CUDA: no device expression of the program is visible where the region starts, and "
-              "the program may reach CUDA here"};
-    return {"c10::kCPU", DeviceKind::Cpu, {},
-            "autocast on the CPU (bf16, no loss scaling): the program never reaches CUDA (no CUDA device, "
-            ".cuda() or torch::cuda call, no device parameter in this translation unit); pass --device=cuda to "
-            "migrate it for CUDA"};
-  }
-
-private:
-  struct Candidates {
-    std::vector<const clang::Expr *> moves;         ///< the device arguments of `.to(...)` calls
-    std::vector<const clang::Expr *> cudaCalls;     ///< `.cuda()` calls
-    std::vector<const clang::VarDecl *> variables;  ///< torch::Device locals and parameters
-  };
-
-  DeviceDecision programExpression(std::string argument, const std::string &text, DeviceKind kind,
-                                   clang::SourceLocation where) {
-    std::string what = kind == DeviceKind::Cpu    ? "which is the CPU: autocast on the CPU (bf16, no loss scaling)"
-                       : kind == DeviceKind::Cuda ? "which is CUDA: autocast on CUDA"
-                       : kind == DeviceKind::Either
-                           ? "which is CUDA or the CPU, decided at run time: autocast on that device (fp16 on "
-                             "CUDA, bf16 on the CPU)"
-                           : "decided at run time: autocast on that device (fp16 on CUDA, bf16 on the CPU)";
-    return {std::move(argument), kind, where, "autocast device from the program's `" + text + "`, " + what};
-  }
-
-  const Candidates &candidatesOf(const clang::FunctionDecl *fn) {
-    auto [known, first] = candidates_.try_emplace(fn);
-    Candidates &c = known->second;
-    if (!first || !fn)
-      return c;
-    findStmt(fn->getBody(), [&](const clang::Stmt *n) {
-      if (const auto *call = llvm::dyn_cast<clang::CallExpr>(n)) {
-        const auto *callee = call->getDirectCallee();
-        llvm::StringRef name = callee && callee->getDeclName().isIdentifier() ? callee->getName() : "";
-        if (name == "to" && call->getNumArgs() >= 1) {
-          const clang::Expr *arg = call->getArg(0)->IgnoreImplicit();
-          if (const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(call))
-            arg = member->getArg(0)->IgnoreImplicit();
-          c.moves.push_back(arg);
-        }
-        if (name == "cuda" && llvm::isa<clang::CXXMemberCallExpr>(call))
-          c.cudaCalls.push_back(call);
-      }
-      if (const auto *decls = llvm::dyn_cast<clang::DeclStmt>(n))
-        for (const clang::Decl *d : decls->decls())
-          if (const auto *var = llvm::dyn_cast<clang::VarDecl>(d); var && isRecordNamed(var->getType(), "c10::Device"))
-            c.variables.push_back(var);
-      return false;
-    });
-    for (const clang::ParmVarDecl *param : fn->parameters())
-      if (isRecordNamed(param->getType(), "c10::Device"))
-        c.variables.push_back(param);
-    return c;
-  }
-
-  /// Whether `var` can be named at `at`: a global, a parameter of the function (or of the function
-  /// around a lambda that captures by reference), or a local declared before in an enclosing block.
-  bool visibleAt(const TrainingIteration &it, const clang::VarDecl *var, const clang::Stmt *at) const {
-    if (var->hasGlobalStorage() && !var->isStaticLocal())
-      return true;
-    if (it.lambda && it.lambda->getCaptureDefault() == clang::LCD_None)
-      return false;
-    if (llvm::isa<clang::ParmVarDecl>(var))
-      return true;
-    if (!sm_.isBeforeInTranslationUnit(var->getLocation(), at->getBeginLoc()))
-      return false;
-    auto parents = ctx_.getParents(*var);
-    if (parents.empty())
-      return false;
-    const auto *declStmt = parents[0].get<clang::DeclStmt>();
-    if (!declStmt)
-      return false;
-    auto blockParents = ctx_.getParents(*declStmt);
-    const clang::Stmt *block = blockParents.empty() ? nullptr : blockParents[0].get<clang::Stmt>();
-    return block && sm_.isPointWithin(at->getBeginLoc(), block->getBeginLoc(), block->getEndLoc());
-  }
-
-  clang::ASTContext &ctx_;
-  const clang::SourceManager &sm_;
-  SourceText src_;
-  DeviceEvaluator evaluator_;
-  std::map<const clang::FunctionDecl *, Candidates> candidates_;
-};
 
 } // namespace
 
@@ -925,7 +570,7 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
     report(ctx, it.passes.front().call->getBeginLoc(), AlreadyMigrated);
 
   // State shared by the loops of the TU, so that each loop costs the same however many there are.
-  DeviceResolver devices(ctx);
+  LoopDevices &devices = analysis(ctx).loopDevices();
   std::map<const clang::FunctionDecl *, llvm::StringSet<>> namesByFunction;
   std::map<clang::FileID, std::optional<size_t>> includeAt;
   // The banned calls of the TU by the region they were found in: PrecisionFlow analyses each
@@ -954,7 +599,7 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
   std::set<ConvertedModel> channelsLastModels;
   for (const TrainingIteration &it : loops.iterations()) {
     clang::SourceLocation backward = it.passes.front().call->getBeginLoc();
-    DeviceDecision device = devices.decide(it, options_.device);
+    DeviceDecision device = devices.decide(it);
     // CPU autocast runs bf16 by default, which has fp32's exponent range: no loss scaling
     // (--dtype=fp16 asks for fp16 there too).
     bool cpu = device.kind == DeviceKind::Cpu;

@@ -179,12 +179,15 @@ std::optional<std::string> applyCheckSelection(const CheckSelection &selection, 
   return std::nullopt;
 }
 
-bool analysisOptionsFromCommandLine(AnalysisOptions &options) {
+bool analysisOptionsFromCommandLine(AnalysisOptions &options,
+                                    const std::map<std::string, std::string> &impliedOptions) {
   auto selection = commandLineCheckSelection();
   if (!selection) {
     llvm::errs() << "ampify: error: " << llvm::toString(selection.takeError()) << "\n";
     return false;
   }
+  for (const auto &[key, value] : impliedOptions)
+    selection->options.emplace(key, value); // an explicit --check-option wins
   if (Color != "auto" && Color != "always" && Color != "never") {
     llvm::errs() << "ampify: error: --color must be auto, always or never\n";
     return false;

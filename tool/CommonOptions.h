@@ -33,7 +33,10 @@ commandLineTranslationUnits(const AnalysisOptions &options);
 
 /// Builds the analysis options from the command line; on a usage error prints it and returns
 /// false.
-bool analysisOptionsFromCommandLine(AnalysisOptions &options);
+/// `impliedOptions` are analysis options the subcommand's own flags set (`fix --device` sets
+/// AutocastDevice); an explicit --check-option of the same key wins.
+bool analysisOptionsFromCommandLine(AnalysisOptions &options,
+                                    const std::map<std::string, std::string> &impliedOptions = {});
 
 /// --checks as typed (none: not given, the default applies) and the --check-option values: with
 /// the .ampify.yaml files, which checks report and how severe their findings are. A --shard

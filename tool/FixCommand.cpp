@@ -194,7 +194,10 @@ llvm::Error exportFixes(const EditSet &edits, llvm::StringRef mainFile, llvm::St
 
 int runFix() {
   AnalysisOptions options;
-  if (!analysisOptionsFromCommandLine(options))
+  std::map<std::string, std::string> implied;
+  if (Device != MigrationOptions::Device::Auto)
+    implied["AutocastDevice"] = Device == MigrationOptions::Device::Cuda ? "cuda" : "cpu";
+  if (!analysisOptionsFromCommandLine(options, implied))
     return ExitUsage;
   MigrationOptions migration;
   migration.dtype = Dtype;

@@ -2,6 +2,7 @@
 // created as every front end creates it, and the precision of named expressions asked directly.
 #include "ampify/AnalysisSession.h"
 #include "ampify/ConstantValue.h"
+#include "ampify/LoopDevice.h"
 #include "ampify/PrecisionFlow.h"
 #include "ampify/Rule.h"
 #include "ampify/TrainingLoops.h"
@@ -350,4 +351,38 @@ int main() { auto t = torch::matmul(torch::ones({2, 2}), torch::ones({2, 2})); r
   ASSERT_EQ(found.size(), 2u);
   EXPECT_EQ(found[0].notes.back().where.file, "/main.cpp");
   EXPECT_NE(found[0].notes.back().message.find("`exported` runs under CUDA fp16 autocast here"), std::string::npos);
+}
+
+TEST(AnalysisSession, TrainingLoopsAreAnalysedOnTheDeviceTheMigrationWrites) {
+  const std::string loop = R"cpp(
+  for (int i = 0; i < 10; ++i) {
+    optimizer.zero_grad();
+    auto scores = model(x);
+    auto loss = scores.sum();
+    loss.backward();
+    optimizer.step();
+  }
+}
+)cpp";
+  const std::string signature =
+      "void train(torch::nn::Linear model, torch::optim::SGD &optimizer, torch::Tensor x) {\n";
+  auto cpuOnly = parse(signature + loop);
+  auto onCuda = parse(signature + "  x = x.to(torch::kCUDA);\n" + loop);
+  ASSERT_TRUE(cpuOnly && onCuda);
+
+  // A program that never reaches CUDA is migrated to CPU autocast: bf16.
+  Session cpu(*cpuOnly);
+  ASSERT_EQ(cpu.session->loops().iterations().size(), 1u);
+  EXPECT_EQ(cpu.session->loopDevices().decide(cpu.session->loops().iterations()[0]).kind, DeviceKind::Cpu);
+  EXPECT_EQ(cpu.session->flow().precisionOf(initializerOf(cpuOnly->getASTContext(), "scores")),
+            Precision::BFloat16);
+  // The AutocastDevice option (fix --device=cuda) decides for both commands.
+  RuleOptions forced;
+  forced.values["AutocastDevice"] = "cuda";
+  Session cuda(*cpuOnly, forced);
+  EXPECT_EQ(cuda.session->flow().precisionOf(initializerOf(cpuOnly->getASTContext(), "scores")), Precision::Half);
+  // A program that moves its tensors to CUDA: fp16.
+  Session moved(*onCuda);
+  EXPECT_EQ(moved.session->loopDevices().decide(moved.session->loops().iterations()[0]).kind, DeviceKind::Cuda);
+  EXPECT_EQ(moved.session->flow().precisionOf(initializerOf(onCuda->getASTContext(), "scores")), Precision::Half);
 }

@@ -30,6 +30,8 @@ namespace ampify {
 
 class ConstantEvaluator;
 class IncludeInserter;
+class LoopDevices;
+enum class DeviceChoice;
 class PrecisionFlow;
 class TrainingLoops;
 
@@ -57,6 +59,9 @@ public:
   static bool isUserDeclaration(const clang::Decl &decl);
 
   const TrainingLoops &loops();
+  /// The device of each training loop's autocast regions (LoopDevice.h), which `fix` writes and
+  /// the flow analyses before the migration.
+  LoopDevices &loopDevices();
   const PrecisionFlow &flow();
   ConstantEvaluator &constants();
   /// The #includes the TU's fix-its insert, once per file.
@@ -87,6 +92,8 @@ private:
   llvm::StringRef versionOrigin_;
   std::optional<std::vector<clang::Decl *>> userDeclarations_;
   std::unique_ptr<TrainingLoops> loops_;
+  DeviceChoice deviceChoice_;
+  std::unique_ptr<LoopDevices> loopDevices_;
   std::unique_ptr<ConstantEvaluator> constants_;
   std::unique_ptr<PrecisionFlow> flow_;
   std::unique_ptr<IncludeInserter> includes_;

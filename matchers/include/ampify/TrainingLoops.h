@@ -132,4 +132,8 @@ private:
 /// not a smart pointer).
 bool isOptimizerType(clang::QualType type);
 
+/// The function whose text holds the names a migration must not clash with, and whose device
+/// expressions it may use: the iteration's function, or the function around its lambda.
+const clang::FunctionDecl *scopeFunction(clang::ASTContext &ctx, const TrainingIteration &it);
+
 } // namespace ampify

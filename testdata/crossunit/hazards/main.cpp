@@ -14,11 +14,13 @@ torch::Tensor evaluate_on_cpu(torch::Tensor q, torch::Tensor k) {
 }
 
 int main() {
+  torch::Device device(torch::kCUDA);
   Scorer model;
+  model->to(device);
   torch::optim::SGD optimizer(model->parameters(), 0.01);
-  auto q = torch::randn({8, 64});
-  auto k = torch::randn({8, 64});
-  auto mask = torch::zeros({8, 8}, torch::kBool);
+  auto q = torch::randn({8, 64}).to(device);
+  auto k = torch::randn({8, 64}).to(device);
+  auto mask = torch::zeros({8, 8}, torch::kBool).to(device);
   auto before = evaluate(q, k) + evaluate_on_cpu(q, k);
   for (int step = 0; step < 10; ++step) {
     optimizer.zero_grad();
