@@ -5,6 +5,10 @@
 
 namespace F = torch::nn::functional;
 
+// The program trains on CUDA: `ampify fix` migrates its training loops to CUDA autocast, and check
+// analyses their forward and loss as that region (docs/fix.md, "Device").
+const torch::Device kDevice(torch::kCUDA);
+
 
 torch::Tensor functional_forms(torch::Tensor z, torch::Tensor y, torch::Tensor w) {
   ampify::Autocast autocast;
