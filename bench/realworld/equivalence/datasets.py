@@ -189,11 +189,11 @@ def make(out):
     write(os.path.join(out, "tabular", "housing.csv"), housing_csv(506, 5), "w")
     write(os.path.join(out, "trec", "train.txt"), trec(600, 6), "w")
     write(os.path.join(out, "trec", "test.txt"), trec(120, 7), "w")
-    tokens, labels = agnews(256, 32, 8)
-    write_int64(os.path.join(out, "ag_news", "train_tokens.i64"), (256, 32), tokens)
+    tokens, labels = agnews(256, 16, 8)
+    write_int64(os.path.join(out, "ag_news", "train_tokens.i64"), (256, 16), tokens)
     write_int64(os.path.join(out, "ag_news", "train_labels.i64"), (256,), labels)
-    tokens, labels = agnews(64, 32, 9)
-    write_int64(os.path.join(out, "ag_news", "test_tokens.i64"), (64, 32), tokens)
+    tokens, labels = agnews(64, 16, 9)
+    write_int64(os.path.join(out, "ag_news", "test_tokens.i64"), (64, 16), tokens)
     write_int64(os.path.join(out, "ag_news", "test_labels.i64"), (64,), labels)
 
 

@@ -138,7 +138,7 @@ def run_one(args, name, variant, exe):
     with open(log_path, "w") as log:
         log.write("# cwd %s\n# + %s\n" % (cwd, " ".join(cmd)))
         log.flush()
-        proc = subprocess.Popen(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT, env=args.env)
         try:
             rc = proc.wait(timeout=args.timeout)
         except subprocess.TimeoutExpired:
@@ -229,6 +229,11 @@ def main():
             continue
         todo.append((name, variant, built["exe"]))
     state["_machine"] = {"gpu": gpu}
+    # Programs run side by side share the cores: each gets its share of OpenMP threads unless the
+    # caller chose (the same for both variants, so it changes nothing in the comparison).
+    args.env = dict(os.environ)
+    if "OMP_NUM_THREADS" not in args.env and args.jobs > 1:
+        args.env["OMP_NUM_THREADS"] = str(max(1, (os.cpu_count() or 1) // args.jobs))
     # Longest first (the GPU-only programs), so that parallel runs finish together.
     todo.sort(key=lambda t: (t[0] not in CPU_SKIP, t[0]))
     with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:

@@ -10,6 +10,8 @@
 #   data/                          synthetic data sets (datasets.py make), a few MB
 #   <corpus> is "dev" (bench/realworld/*) and "heldout" (bench/realworld/heldout/*).
 #   bash bench/realworld/equivalence/prepare.sh [AMPIFY_BINARY]
+# EQUIV_CORPORA="dev heldout" (the default) picks the corpora; they are migrated concurrently
+# (each run.py runs one ampify at a time), and only their folders are replaced.
 # The folder is small (about 10 MB) and self-contained: carry it to the GPU machine
 # (run(carry=[".realworld-runs"])) and run run.sh there.
 set -euo pipefail
@@ -18,17 +20,26 @@ ROOT=$(cd "$HERE/../../.." && pwd)
 AMPIFY=${1:-${AMPIFY:-$ROOT/build/tool/ampify}}
 RUNS=${EQUIV_RUNS:-$ROOT/.realworld-runs}
 [ -x "$AMPIFY" ] || { echo "no ampify binary at $AMPIFY (pass it as the first argument)"; exit 2; }
-rm -rf "$RUNS"
+CORPORA=${EQUIV_CORPORA:-dev heldout}
 mkdir -p "$RUNS"
 status=0
-for corpus in dev heldout; do
-  src=$ROOT/bench/realworld
-  [ $corpus = heldout ] && src=$ROOT/bench/realworld/heldout
+source_of() { if [ "$1" = heldout ]; then echo "$ROOT/bench/realworld/heldout"; else echo "$ROOT/bench/realworld"; fi; }
+pids=()
+for corpus in $CORPORA; do
+  rm -rf "$RUNS/$corpus" "$RUNS/.keep-$corpus" "$RUNS/$corpus.fix.txt"
+  echo "=== $corpus: ampify fix ($(source_of $corpus)), report in $RUNS/$corpus.fix.txt"
+  nice -n 10 python3 "$ROOT/bench/realworld/run.py" --ampify "$AMPIFY" --corpus "$(source_of $corpus)" \
+    --keep "$RUNS/.keep-$corpus" > "$RUNS/$corpus.fix.txt" 2>&1 &
+  pids+=($!)
+done
+i=0
+for corpus in $CORPORA; do
+  src=$(source_of $corpus)
   keep=$RUNS/.keep-$corpus
-  echo "=== $corpus: ampify fix ($src)"
   rc=0
-  nice -n 10 python3 "$ROOT/bench/realworld/run.py" --ampify "$AMPIFY" --corpus "$src" --keep "$keep" \
-    > "$RUNS/$corpus.fix.txt" 2>&1 || rc=$?
+  wait "${pids[$i]}" || rc=$?
+  i=$((i + 1))
+  echo "=== $corpus"
   grep -E "^(summary|labels):" "$RUNS/$corpus.fix.txt" || true
   # run.py exits 1 when a migrated file does not compile or a second run changes something: the
   # projects are still laid out, and run.sh reports what fails to build.
@@ -46,6 +57,7 @@ for corpus in dev heldout; do
   rm -rf "$keep"
 done
 echo "=== data"
+rm -rf "$RUNS/data"
 nice -n 10 python3 "$HERE/datasets.py" make "$RUNS/data"
 echo "prepared $RUNS ($(du -sh "$RUNS" | cut -f1))"
 exit $status
