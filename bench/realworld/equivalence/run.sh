@@ -57,15 +57,18 @@ if [ "$STEP" != run ]; then
     && cmake --build "$B/runtime" -j "$((BUILD_JOBS * NINJA_JOBS))" && cmake --install "$B/runtime"; } \
     > "$B/runtime.log" 2>&1 || { tail -n 40 "$B/runtime.log"; cp "$B/runtime.log" "$OUT/"; exit 1; }
 
-  echo "=== data: expand into $B/data; datagen (the ag_news tensors, the seed object)"
-  rm -rf "$B/data"
-  python3 "$HERE/datasets.py" expand "$RUNS/data" "$B/data" || exit 1
+  echo "=== data: datagen (the ag_news tensors, the seed object); expand into $B/data"
   { cmake -S "$HERE/datagen" -B "$B/datagen" -G Ninja "${CMAKE_ARGS[@]}" \
       && cmake --build "$B/datagen" -j "$((BUILD_JOBS * NINJA_JOBS))"; } \
     > "$B/datagen.log" 2>&1 || { tail -n 40 "$B/datagen.log"; cp "$B/datagen.log" "$OUT/"; exit 1; }
+  # written aside and swapped in, so that programs still running from an earlier call keep theirs
+  rm -rf "$B/data.new" "$B/data.old"
+  python3 "$HERE/datasets.py" expand "$RUNS/data" "$B/data.new" || exit 1
   for f in "$RUNS"/data/ag_news/*.i64; do
-    "$B/datagen/agnews_pt" "$f" "$B/data/ag_news/$(basename "$f" .i64).pt" || exit 1
+    "$B/datagen/agnews_pt" "$f" "$B/data.new/ag_news/$(basename "$f" .i64).pt" || exit 1
   done
+  [ -d "$B/data" ] && mv "$B/data" "$B/data.old"
+  mv "$B/data.new" "$B/data"
 
   echo "=== programs: build (logs in $B/buildlogs)"
   HARGS=()
