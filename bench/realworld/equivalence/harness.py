@@ -241,7 +241,11 @@ def main():
         for f in concurrent.futures.as_completed(futures):
             name, variant = futures[f]
             state[name][variant]["run"] = f.result()
-    save_state(args.out, state)
+    # another call may have recorded other projects in the meantime: keep theirs, replace ours
+    merged = load_state(args.out)
+    merged.update({name: state[name] for name in found})
+    merged["_machine"] = state["_machine"]
+    save_state(args.out, merged)
     return 0
 
 
