@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""Judges the side-by-side runs of run.sh: does each `ampify fix` migration train like the
+program it came from?
+
+  compare.py OUT_DIR            (reads OUT_DIR/runs.json and OUT_DIR/logs/*.log)
+  compare.py --self-test        (the parser and the verdicts on built-in logs)
+
+Parsing. The programs print their losses in their own formats ("Epoch [1/5], Trainset - Loss:
+0.31", "\\rTrain Epoch: 1 [64/60000] Loss: 2.29", "[ 1/30][ 10/938] D_loss: 0.52 | G_loss: 0.71",
+"epoch 50 train MSE 0.40 valid MSE 0.52", "loss:\\n0.83\\n[ CPUFloatType{} ]"). Every line (split at
+\\n and \\r) is cut at its numbers; a number whose label (the text right before it, back to the
+previous number) names a loss ("loss", "mse", "divergence") is a value of the series keyed by the
+words of the line before it, numbers dropped ("epoch trainset loss", "epoch step reconstruction
+loss kl divergence"); a line that names a loss and holds no number labels the first number of the
+next line (LibTorch's tensor printing). "nan"/"inf" are read as numbers.
+
+Verdicts, per series (each must exist in both runs with the same number of values):
+  - FAIL when the migrated run did not build, exited non-zero or timed out, printed a NaN/inf loss
+    (where the original's is finite), printed fewer values, or its final loss differs from the
+    original's by more than
+        max(REL_TOL * |final_orig|, ABS_FRACTION * |first_orig|)
+    REL_TOL = 0.25: mixed precision (fp16 + loss scaling on CUDA, bf16 on the CPU, 8 bits of
+    mantissa) changes every rounding, so a run follows another trajectory; on these short runs
+    with small synthetic data the per-step noise of the loss is of the order of 10%, and
+    tests/gpu/examples_driver.py measured fp16/bf16 within 10% of fp32 on longer runs; 25% is
+    twice to three times that, and still far below what a broken migration gives (a loss that
+    stays at its initial value, NaN, or a skipped update every step). ABS_FRACTION = 0.05: a floor
+    of 5% of the original's first loss, for losses that reach almost zero (a relative bound on a
+    final loss of 0.004 would ask for agreement far below the noise);
+  - for the adversarial series of the GANs (the D/G losses of gan_sequential and dcgan_mnist,
+    which seek an equilibrium, not a minimum) REL_TOL_ADVERSARIAL = 0.5 and no decrease is asked;
+  - FAIL when the original's loss decreased by more than that tolerance (final < first - tol) and
+    the migrated one's did not decrease (programs trained on random labels, such as
+    dev/shared_model, hover at ln(10) and only wobble);
+  - "final" is the mean of the last max(1, n // 5) values (at most 5): per-epoch series have 2-20
+    values, per-step ones up to ~100;
+  - IDENTICAL when every value agrees within 1e-5 relative (the expected case where the migrated
+    region computes in fp32: ampify::Autocast(c10::kCUDA) on the CPU, a GradScaler disabled without
+    CUDA, or a loop ampify refused);
+  - a project whose programs print no loss is "NO LOSS PRINTED" (pass only if both ran);
+  - a project the harness skipped is "NOT RUN" with the reason, and not a failure.
+The ORIGINAL failing to build or run is also a failure (the harness, not ampify, is then broken).
+Exit status: 0 when nothing failed, 1 otherwise.
+"""
+import json
+import math
+import os
+import re
+import sys
+
+REL_TOL = 0.25
+REL_TOL_ADVERSARIAL = 0.5
+ABS_FRACTION = 0.05
+IDENTICAL_REL = 1e-5
+KEYWORDS = ("loss", "mse", "divergence")
+ADVERSARIAL = {"gan_sequential", "dcgan_mnist"}
+
+NUMBER = re.compile(r"(?<![A-Za-z0-9_.])[-+]?(?:nan|inf(?:inity)?|(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?![A-Za-z0-9_])",
+                    re.I)
+
+
+def words(text):
+    return " ".join(re.findall(r"[a-z]+", text.lower()))
+
+
+def parse(text):
+    """{series key: [values]} in the order printed."""
+    series = {}
+    pending = None
+    for raw in re.split(r"[\r\n]", text):
+        if raw.startswith("# "):  # the harness's own header and footer lines
+            continue
+        matches = list(NUMBER.finditer(raw))
+        if not matches:
+            w = words(raw)
+            pending = w if any(k in w for k in KEYWORDS) else (pending if not w else None)
+            continue
+        prev = 0
+        for i, m in enumerate(matches):
+            label = words(raw[prev:m.start()])
+            key = None
+            if any(k in label for k in KEYWORDS):
+                key = words(NUMBER.sub(" ", raw[:m.start()]))
+            elif i == 0 and not label and pending:
+                key = pending
+            if key:
+                series.setdefault(key, []).append(float(m.group(0)))
+            prev = m.end()
+        pending = None
+    return series
+
+
+def final(values):
+    k = max(1, min(5, len(values) // 5))
+    return sum(values[-k:]) / k
+
+
+def finite(values):
+    return all(math.isfinite(v) for v in values)
+
+
+def judge_series(project, key, orig, mig):
+    """(ok, identical, note)"""
+    if len(mig) < len(orig):
+        return False, False, "%s: migrated printed %d values, original %d" % (key, len(mig), len(orig))
+    if finite(orig) and not finite(mig):
+        return False, False, "%s: migrated loss is not finite (%s)" % (key, next(v for v in mig if not math.isfinite(v)))
+    if not finite(orig):
+        return False, False, "%s: the ORIGINAL's loss is not finite" % key
+    identical = len(orig) == len(mig) and all(
+        abs(a - b) <= IDENTICAL_REL * max(abs(a), abs(b), 1e-12) for a, b in zip(orig, mig))
+    fo, fm = final(orig), final(mig)
+    adversarial = project in ADVERSARIAL and any(w in key.split() for w in ("d", "g"))
+    rel = REL_TOL_ADVERSARIAL if adversarial else REL_TOL
+    tol = max(rel * abs(fo), ABS_FRACTION * abs(orig[0]))
+    if abs(fm - fo) > tol:
+        return False, identical, "%s: final %.4g vs original %.4g (tolerance %.3g)" % (key, fm, fo, tol)
+    if not adversarial and len(orig) > 1 and fo < orig[0] - tol and not fm < mig[0]:
+        return False, identical, "%s: the original's loss fell (%.4g -> %.4g), the migrated one's did not (%.4g -> %.4g)" % (
+            key, orig[0], fo, mig[0], fm)
+    return True, identical, ""
+
+
+def fmt(values):
+    if not values:
+        return "-"
+    return "%.4g -> %.4g (%d)" % (values[0], final(values), len(values))
+
+
+def judge(out):
+    state = json.load(open(os.path.join(out, "runs.json")))
+    rows, failures = [], 0
+    for name in sorted(k for k in state if not k.startswith("_")):
+        entry = state[name]
+        row = {"project": name, "corpus": entry.get("corpus", ""), "orig": "-", "mig": "-", "notes": []}
+        rows.append(row)
+        if entry.get("skipped"):
+            row["verdict"] = "NOT RUN"
+            row["notes"].append(entry["skipped"])
+            continue
+        broken = []
+        logs = {}
+        for variant in ("original", "migrated"):
+            v = entry.get(variant, {})
+            b = v.get("build")
+            if not b or not b.get("ok"):
+                broken.append("%s did not build (%s)" % (variant, b.get("log") if b else "not built"))
+                continue
+            r = v.get("run")
+            if not r:
+                broken.append("%s was not run" % variant)
+                continue
+            logs[variant] = open(os.path.join(out, r["log"]), errors="replace").read()
+            if r["timed_out"]:
+                broken.append("%s timed out after %s s" % (variant, r["seconds"]))
+            elif r["rc"] != 0:
+                broken.append("%s exited %d (%s)" % (variant, r["rc"], r["log"]))
+        parsed = {v: parse(t) for v, t in logs.items()}
+        o, m = parsed.get("original", {}), parsed.get("migrated", {})
+        main_key = next(iter(o), None)
+        if main_key:
+            row["orig"] = fmt(o[main_key])
+            row["mig"] = fmt(m.get(main_key, []))
+            row["series"] = main_key
+        if entry.get("unchanged"):
+            row["notes"].append("ampify changed no file")
+        if broken:
+            row["verdict"] = "FAIL"
+            row["notes"] += broken
+            failures += 1
+            continue
+        if not o:
+            row["verdict"] = "NO LOSS PRINTED"
+            row["notes"].append("both ran (exit 0); the program prints no loss to compare")
+            continue
+        ok, identical = True, True
+        for key, values in o.items():
+            if key not in m:
+                ok, identical = False, False
+                row["notes"].append("%s: missing from the migrated run" % key)
+                continue
+            s_ok, s_identical, note = judge_series(name, key, values, m[key])
+            ok &= s_ok
+            identical &= s_identical
+            if note:
+                row["notes"].append(note)
+        if len(o) > 1:
+            row["notes"].append("series: " + "; ".join("%s %s / %s" % (k, fmt(o[k]), fmt(m.get(k, []))) for k in o))
+        row["verdict"] = ("IDENTICAL" if identical else "PASS") if ok else "FAIL"
+        failures += not ok
+    return rows, failures, state.get("_machine", {})
+
+
+def render(rows, failures, machine):
+    lines = ["| project | corpus | loss series | original first -> final (n) | migrated first -> final (n) | verdict |",
+             "| --- | --- | --- | --- | --- | --- |"]
+    for r in rows:
+        lines.append("| %s | %s | %s | %s | %s | %s |" % (r["project"], r["corpus"], r.get("series", "-"), r["orig"],
+                                                         r["mig"], r["verdict"]))
+    lines.append("")
+    for r in rows:
+        for n in r["notes"]:
+            lines.append("%s: %s" % (r["project"], n))
+    counts = {}
+    for r in rows:
+        counts[r["verdict"]] = counts.get(r["verdict"], 0) + 1
+    lines.append("")
+    lines.append("machine: %s; tolerances: final loss within max(%.0f%% of the original's, %.0f%% of its first loss), "
+                 "%.0f%% for GAN D/G losses" % ("GPU" if machine.get("gpu") else "CPU only", REL_TOL * 100,
+                                                ABS_FRACTION * 100, REL_TOL_ADVERSARIAL * 100))
+    lines.append("verdicts: " + ", ".join("%d %s" % (v, k) for k, v in sorted(counts.items())))
+    lines.append("EQUIVALENCE: %s" % ("%d FAILURE(S)" % failures if failures else "no migration changed results beyond tolerance"))
+    return "\n".join(lines)
+
+
+def self_test():
+    log = ("# + ./x\nEpoch [1/5], Trainset - Loss: 2.3000, Accuracy: 0.1\nEpoch [2/5], Trainset - Loss: 1.1000, Accuracy: 0.5\n"
+           "Testset - Loss: 1.2, Accuracy: 0.6\n\rTrain Epoch: 1 [   64/60000] Loss: 2.2900\rTrain Epoch: 1 [  704/60000] Loss: 1.5\n"
+           "[ 1/30][ 10/938] D_loss: 0.5200 | G_loss: 0.7100\nloss:\n0.8300\n[ CPUFloatType{} ]\n"
+           "epoch 50 train MSE 0.40 valid MSE nan\nstep 3, loss 1e-3\n# exit 0 after 1.0 s\n")
+    s = parse(log)
+    want = {"epoch trainset loss": [2.3, 1.1], "testset loss": [1.2], "train epoch loss": [2.29, 1.5],
+            "d loss": [0.52], "d loss g loss": [0.71], "loss": [0.83], "epoch train mse": [0.4],
+            "step loss": [0.001]}
+    assert all(s.get(k) == v for k, v in want.items()), s
+    assert math.isnan(s["epoch train mse valid mse"][0]), s
+    assert judge_series("p", "loss", [2.0, 1.0], [2.0, 1.0])[:2] == (True, True)
+    assert judge_series("p", "loss", [2.0, 1.0], [2.0, 1.2])[:2] == (True, False)
+    assert not judge_series("p", "loss", [2.0, 1.0], [2.0, 1.3])[0]              # 30% off
+    assert judge_series("p", "loss", [2.0, 0.01], [2.0, 0.09])[0]                # under the 5% floor
+    assert not judge_series("p", "loss", [2.0, 1.0], [2.0, float("nan")])[0]
+    assert not judge_series("p", "loss", [2.0, 1.0, 0.9], [2.0, 1.0])[0]          # stopped early
+    assert not judge_series("p", "loss", [2.0, 1.0], [0.9, 1.0])[0]             # did not fall
+    assert judge_series("p", "loss", [2.303, 2.301], [2.303, 2.303])[0]         # noise, not a fall
+    assert judge_series("dcgan_mnist", "d loss", [1.0, 0.5], [1.0, 0.7])[0]      # adversarial: 50%
+    print("compare.py self-test: ok")
+    return 0
+
+
+def main():
+    if sys.argv[1:] == ["--self-test"]:
+        return self_test()
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    rows, failures, machine = judge(sys.argv[1])
+    print(render(rows, failures, machine))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
