@@ -175,7 +175,8 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
   for (const OutsideCallUnderAutocast &call : flow_->outsideCallsUnderAutocast())
     if (std::optional<std::string> usr = crossUnitName(*call.callee))
       facts_.autocastCalls.push_back({*usr, call.callee->getQualifiedNameAsString(),
-                                      sourcePointAt(sm, call.call->getBeginLoc()), call.region.how});
+                                      sourcePointAt(sm, call.call->getBeginLoc()), call.region.how,
+                                      sourcePointAt(sm, call.region.opened)});
   if (definedForOtherUnits(*this).empty())
     return;
 
@@ -238,11 +239,14 @@ std::vector<Finding> findingsUnderOtherUnitsAutocast(const CrossUnitFacts &facts
     });
     Finding finding = c.finding;
     constexpr size_t Shown = 3;
-    for (size_t i = 0; i < calls.size() && i < Shown; ++i)
-      finding.notes.push_back({calls[i]->call, "`" + calls[i]->name + "` runs under CUDA fp16 autocast here, in another "
-                                               "file: autocast is enabled by " + calls[i]->region});
-    if (calls.size() > Shown)
-      finding.notes.back().message += " (and " + std::to_string(calls.size() - Shown) + " more calls)";
+    // Each call, then where its region opens, as a finding of the TU itself shows that region.
+    for (size_t i = 0; i < calls.size() && i < Shown; ++i) {
+      finding.notes.push_back(
+          {calls[i]->call, "`" + calls[i]->name + "` runs under CUDA fp16 autocast here, in another file"});
+      if (calls.size() > Shown && i + 1 == Shown)
+        finding.notes.back().message += " (and " + std::to_string(calls.size() - Shown) + " more calls)";
+      finding.notes.push_back({calls[i]->opened, "autocast is enabled by " + calls[i]->region});
+    }
     found.push_back(std::move(finding));
   }
   return found;

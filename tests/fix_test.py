@@ -96,6 +96,37 @@ void train(Attention &model, torch::optim::SGD &opt, torch::Tensor q, torch::Ten
 }
 """
 
+# The same hazard across files: the model's forward is defined in attention.cpp, the loop that the
+# migration puts under autocast is in train.cpp.
+SPLIT_HEADER = """#pragma once
+#include <torch/torch.h>
+
+struct AttentionImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor q, torch::Tensor k, torch::Tensor mask);
+};
+TORCH_MODULE(Attention);
+"""
+
+SPLIT_MODEL = """#include "attention.h"
+
+torch::Tensor AttentionImpl::forward(torch::Tensor q, torch::Tensor k, torch::Tensor mask) {
+  auto scores = torch::matmul(q, k);
+  return scores.masked_fill(mask, -1e9);
+}
+"""
+
+SPLIT_TRAIN = """#include "attention.h"
+
+void train(Attention &model, torch::optim::SGD &opt, torch::Tensor q, torch::Tensor k, torch::Tensor m) {
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto loss = model(q, k, m).sum();
+    loss.backward();
+    opt.step();
+  }
+}
+"""
+
 MIGRATED = """#include <torch/torch.h>
 #include <ampify/amp.h>
 
@@ -290,6 +321,29 @@ int main() {
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(r.stdout, "")
         self.assertIn("ampify: nothing to migrate: 1 loop already migrated", r.stderr)
+
+    def test_hazards_in_another_file_that_the_migration_puts_under_autocast_are_reported(self):
+        files = {"attention.h": SPLIT_HEADER, "attention.cpp": SPLIT_MODEL, "train.cpp": SPLIT_TRAIN}
+        root = self.project("p", files)
+        r = self.fix(root, "--diff", "--color=never", "train.cpp", "attention.cpp")
+        self.assertEqual(r.returncode, 1, r.stderr)
+        # attention.cpp is not migrated, yet its forward now runs under the loop's autocast.
+        self.assertIn("attention.cpp:5:35: warning: constant -1e+09 overflows fp16", r.stderr)
+        self.assertRegex(r.stderr, r"train.cpp:6:\d+: note: `AttentionImpl::forward` runs under CUDA fp16 "
+                                   r"autocast here, in another file")
+        self.assertIn("1 hazard(s) now under autocast (--fix-hazards applies their fix-its)", r.stderr)
+        self.assertEqual(self.contents(root), files)
+
+        # Only train.cpp given: attention.cpp is not part of the run, so nothing is said of it.
+        r = self.fix(root, "--diff", "--color=never", "train.cpp")
+        self.assertNotIn("attention.cpp", r.stderr)
+
+        r = self.fix(root, "--color=never", "--fix-hazards", "train.cpp", "attention.cpp")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("scores.masked_fill(mask, -65504.0)", self.contents(root)["attention.cpp"])
+        self.assertIn("scaler.scale(loss).backward();", self.contents(root)["train.cpp"])
+        r = self.fix(root, "--diff", "train.cpp", "attention.cpp")
+        self.assertEqual((r.returncode, r.stdout), (0, ""), r.stderr)
 
     def test_source_lines_under_the_migration_note_carry_the_files_line_numbers(self):
         # The loop far below the include that the migration adds: clang numbered the snippet

@@ -204,13 +204,14 @@ static bool fromJSON(const json::Value &v, ConditionalFinding &c, json::Path pat
 }
 
 static json::Value toJSON(const AutocastCall &c) {
-  return json::Object{{"function", c.function}, {"name", c.name}, {"call", toJSON(c.call)}, {"region", c.region}};
+  return json::Object{{"function", c.function}, {"name", c.name}, {"call", toJSON(c.call)}, {"region", c.region},
+                      {"opened", toJSON(c.opened)}};
 }
 
 static bool fromJSON(const json::Value &v, AutocastCall &c, json::Path path) {
   json::ObjectMapper o(v, path);
   return o && o.map("function", c.function) && o.map("name", c.name) && o.map("call", c.call) &&
-         o.map("region", c.region);
+         o.map("region", c.region) && o.map("opened", c.opened);
 }
 
 json::Value toJSON(const CrossUnitFacts &facts) {

@@ -159,20 +159,53 @@ std::vector<Finding> exposedHazards(const std::vector<clang::tooling::CompileCom
   for (const Finding &migration : migrations)
     originalDigests.insert(migration.parsedDigests.begin(), migration.parsedDigests.end());
 
+  // Each TU also keeps what its functions would show under another TU's autocast, so that a
+  // hazard in model.cpp that a migrated loop of main.cpp now runs under autocast is found.
+  AnalysisOptions joined = options;
+  joined.conditionalFindings = true;
   std::vector<TranslationUnitResult> reanalysed;
+  std::vector<bool> migratedUnit(units.size(), false);
   for (size_t i = 0; i < units.size() && i < results.size(); ++i) {
     if (!results[i].parsed ||
         llvm::none_of(results[i].inputs, [&](const std::string &input) { return migratedText.count(input); }))
       continue;
-    TranslationUnitResult result = analyzeTranslationUnit(units[i], options, ruleCallbacks(options), migratedText);
+    migratedUnit[i] = true;
+    TranslationUnitResult result = analyzeTranslationUnit(units[i], joined, ruleCallbacks(joined), migratedText);
     if (!result.parsed)
       llvm::errs() << "ampify: warning: the migrated text of " << units[i].Filename
                    << " was not checked for hazards: " << result.failure << "\n";
     else
       reanalysed.push_back(std::move(result));
   }
+  CrossUnitFacts facts;
+  for (TranslationUnitResult &result : reanalysed)
+    facts.append(std::move(result.facts));
+  // The TUs the migration left as they are, whose main file names a function that a migrated
+  // region calls in another TU: only they can define it (their own findings were there before).
+  std::set<std::string> calledNames;
+  for (const AutocastCall &call : facts.autocastCalls)
+    calledNames.insert(llvm::StringRef(call.name).rsplit("::").second.empty()
+                           ? call.name
+                           : llvm::StringRef(call.name).rsplit("::").second.str());
+  for (size_t i = 0; i < units.size() && i < results.size() && !calledNames.empty(); ++i) {
+    if (migratedUnit[i] || !results[i].parsed)
+      continue;
+    auto text = llvm::MemoryBuffer::getFile(units[i].Filename);
+    if (!text || llvm::none_of(calledNames, [&](const std::string &name) {
+          return (*text)->getBuffer().contains(name);
+        }))
+      continue;
+    TranslationUnitResult result = analyzeTranslationUnit(units[i], joined, ruleCallbacks(joined));
+    if (result.parsed)
+      facts.append(std::move(result.facts));
+  }
+  std::vector<Finding> candidates = mergeFindings(reanalysed);
+  for (Finding &finding : findingsUnderOtherUnitsAutocast(facts))
+    candidates.push_back(std::move(finding));
+  llvm::stable_sort(candidates, findingLess);
+  candidates.erase(std::unique(candidates.begin(), candidates.end(), findingEqual), candidates.end());
   std::vector<Finding> hazards;
-  for (Finding &finding : mergeFindings(reanalysed))
+  for (Finding &finding : candidates)
     if (toOriginal(finding, files, originalDigests))
       hazards.push_back(std::move(finding));
   return hazards;

@@ -10,7 +10,8 @@ shapes of public LibTorch tutorials and examples) and checks what a user would c
   4. a second `ampify fix` changes nothing (idempotent);
   5. every training loop is reported, migrated or refused with the reason ampify gave.
 
-  python3 bench/realworld/run.py [--ampify build/tool/ampify] [--keep DIR] [--corpus DIR] [PROJECT...]
+  python3 bench/realworld/run.py [--ampify build/tool/ampify] [--keep DIR] [--corpus DIR] [--fix-hazards]
+                                 [PROJECT...]
 Prints one line per loop and per check, and a summary; exit 0 when every migrated file compiles
 and every run is idempotent, 1 otherwise. `--corpus DIR` runs another corpus of projects (such as
 the held-out bench/realworld/heldout/); when it has an EXPECTED.json whose "loops" label each loop
@@ -65,6 +66,9 @@ def main():
     ap.add_argument("--ampify", default=os.path.join(ROOT, "build", "tool", "ampify"))
     ap.add_argument("--keep", help="leave the migrated projects in this directory")
     ap.add_argument("--corpus", default=HERE)
+    ap.add_argument("--fix-hazards", action="store_true",
+                    help="pass --fix-hazards to ampify fix: also apply the fix-its of the hazards the "
+                         "migration puts under autocast (what a program that is to run on CUDA needs)")
     ap.add_argument("projects", nargs="*")
     args = ap.parse_args()
     ampify = os.path.abspath(args.ampify)
@@ -92,7 +96,7 @@ def main():
                 continue
             database = json.load(open(os.path.join(work, "build", "compile_commands.json")))
             fix = [ampify, "fix", "--color=never", "-p", os.path.join(work, "build"),
-                   "--extra-arg=-isystem" + runtime_include]
+                   "--extra-arg=-isystem" + runtime_include] + (["--fix-hazards"] if args.fix_hazards else [])
             first = run(fix)
             print("== %s: ampify fix exit %d" % (name, first.returncode))
             for m in FINDING.finditer(first.stdout + first.stderr):

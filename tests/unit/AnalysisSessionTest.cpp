@@ -346,11 +346,15 @@ int main() { auto t = torch::matmul(torch::ones({2, 2}), torch::ones({2, 2})); r
   EXPECT_TRUE(findingsUnderOtherUnitsAutocast(facts).empty());
   CrossUnitFacts joined = facts;
   joined.autocastCalls.push_back({facts.conditional[0].functions[0], "exported", SourcePoint{"/main.cpp", 7, 3, 90},
-                                  "the autocast scope `autocast`"});
+                                  "the autocast scope `autocast`", SourcePoint{"/main.cpp", 5, 3, 60}});
   std::vector<Finding> found = findingsUnderOtherUnitsAutocast(joined);
   ASSERT_EQ(found.size(), 2u);
-  EXPECT_EQ(found[0].notes.back().where.file, "/main.cpp");
-  EXPECT_NE(found[0].notes.back().message.find("`exported` runs under CUDA fp16 autocast here"), std::string::npos);
+  ASSERT_GE(found[0].notes.size(), 2u);
+  const FindingNote &call = found[0].notes[found[0].notes.size() - 2];
+  EXPECT_EQ(call.where.offset, 90u);
+  EXPECT_NE(call.message.find("`exported` runs under CUDA fp16 autocast here"), std::string::npos);
+  EXPECT_EQ(found[0].notes.back().where.offset, 60u) << "then where the caller's region opens";
+  EXPECT_EQ(found[0].notes.back().message, "autocast is enabled by the autocast scope `autocast`");
 }
 
 TEST(AnalysisSession, TrainingLoopsAreAnalysedOnTheDeviceTheMigrationWrites) {

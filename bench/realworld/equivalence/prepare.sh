@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs on the development machine (it has Clang; the GPU machine does not): migrates the corpus
-# projects with `ampify fix` through bench/realworld/run.py --keep (which configures each copy
-# with CMake, runs `ampify fix -p build`, checks that the result compiles and that a second run
-# changes nothing), and lays out, in a git-ignored folder (EQUIV_RUNS, default .realworld-runs/):
+# projects with `ampify fix --fix-hazards` through bench/realworld/run.py --keep (which configures
+# each copy with CMake, runs `ampify fix -p build`, checks that the result compiles and that a
+# second run changes nothing), and lays out, in a git-ignored folder (EQUIV_RUNS, default .realworld-runs/):
 #   <corpus>/<project>/original/   the project as it is in the repository
 #   <corpus>/<project>/migrated/   run.py's migrated copy (its CMake build folder left out)
 #   <corpus>/<project>/ampify.diff diff -ru original migrated
@@ -29,7 +29,7 @@ for corpus in $CORPORA; do
   rm -rf "$RUNS/$corpus" "$RUNS/.keep-$corpus" "$RUNS/$corpus.fix.txt"
   echo "=== $corpus: ampify fix ($(source_of $corpus)), report in $RUNS/$corpus.fix.txt"
   nice -n 10 python3 "$ROOT/bench/realworld/run.py" --ampify "$AMPIFY" --corpus "$(source_of $corpus)" \
-    --keep "$RUNS/.keep-$corpus" > "$RUNS/$corpus.fix.txt" 2>&1 &
+    --keep "$RUNS/.keep-$corpus" --fix-hazards > "$RUNS/$corpus.fix.txt" 2>&1 &
   pids+=($!)
 done
 i=0

@@ -95,6 +95,7 @@ struct AutocastCall {
   std::string name;     // "NetImpl::forward"
   SourcePoint call;
   std::string region;   // what opens the region: "the autocast scope `autocast`", ...
+  SourcePoint opened;   // where it opens
 };
 
 struct CrossUnitFacts {
