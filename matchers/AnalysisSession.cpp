@@ -172,47 +172,86 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
   if (!flow_)
     return; // no rule of the run asks what autocast does
   const clang::SourceManager &sm = ctx_.getSourceManager();
+  std::map<std::pair<std::string, unsigned>, std::string> outsideCallees; // call point -> callee USR
   for (const OutsideCallUnderAutocast &call : flow_->outsideCallsUnderAutocast())
-    if (std::optional<std::string> usr = crossUnitName(*call.callee))
-      facts_.autocastCalls.push_back({*usr, call.callee->getQualifiedNameAsString(),
-                                      sourcePointAt(sm, call.call->getBeginLoc()), call.region.how,
-                                      sourcePointAt(sm, call.region.opened)});
-  if (definedForOtherUnits(*this).empty())
-    return;
+    if (std::optional<std::string> usr = crossUnitName(*call.callee)) {
+      SourcePoint at = sourcePointAt(sm, call.call->getBeginLoc());
+      outsideCallees[{at.file, at.offset}] = *usr;
+      facts_.autocastCalls.push_back(
+          {*usr, call.callee->getQualifiedNameAsString(), at, call.region.how, sourcePointAt(sm, call.region.opened)});
+    }
 
-  std::unique_ptr<PrecisionFlow> own = std::move(flow_);
-  // The fix-its of a conditional finding insert their own #includes.
-  std::unique_ptr<IncludeInserter> ownIncludes = std::move(includes_);
-  flow_ = std::make_unique<PrecisionFlow>(*this, OtherUnitsCallers::AssumedUnderAutocast);
-  size_t firstRematched = reported.size();
-  size_t exports = facts_.exports.size();
-  rematch();
-  // The rules export again what they exported in the first pass.
-  facts_.exports.erase(facts_.exports.begin() + exports, facts_.exports.end());
+  // One more pass of the rules per assumption; `attribute` makes a finding that appears only then
+  // conditional on what it assumed, or drops it (nullopt) when it cannot say which code it needs.
+  auto assumingPass = [&](OtherUnitsAssumption assumption,
+                          llvm::function_ref<std::optional<ConditionalFinding>(const Finding &)> attribute,
+                          llvm::function_ref<void(const PrecisionFlow &)> exportFacts) {
+    std::unique_ptr<PrecisionFlow> own = std::move(flow_);
+    // The fix-its of a conditional finding insert their own #includes.
+    std::unique_ptr<IncludeInserter> ownIncludes = std::move(includes_);
+    flow_ = std::make_unique<PrecisionFlow>(*this, assumption);
+    size_t firstRematched = reported.size();
+    size_t exports = facts_.exports.size();
+    rematch();
+    // The rules export again what they exported in the first pass.
+    facts_.exports.erase(facts_.exports.begin() + exports, facts_.exports.end());
 
-  auto key = [](const Finding &f) { return std::tie(f.rule, f.where.file, f.where.offset, f.message); };
-  std::set<std::tuple<const std::string &, const std::string &, const unsigned &, const std::string &>> known;
-  for (size_t i = firstReported; i < firstRematched; ++i)
-    known.insert(key(reported[i]));
-  std::vector<ConditionalFinding> conditional;
-  for (size_t i = firstRematched; i < reported.size(); ++i) {
-    if (known.count(key(reported[i])))
-      continue;
-    const std::set<const clang::FunctionDecl *> *assumed = reachAt(sm, flow_->assumedReach(), reported[i].where);
-    if (!assumed)
-      continue;
-    ConditionalFinding c{reported[i], {}};
-    for (const clang::FunctionDecl *function : *assumed)
-      if (std::optional<std::string> usr = crossUnitName(*function))
-        c.functions.push_back(*usr);
-    llvm::sort(c.functions);
-    conditional.push_back(std::move(c));
-  }
-  reported.resize(firstRematched);
-  for (ConditionalFinding &c : conditional)
-    facts_.conditional.push_back(std::move(c));
-  flow_ = std::move(own);
-  includes_ = std::move(ownIncludes);
+    auto key = [](const Finding &f) { return std::tie(f.rule, f.where.file, f.where.offset, f.message); };
+    std::set<std::tuple<const std::string &, const std::string &, const unsigned &, const std::string &>> known;
+    for (size_t i = firstReported; i < firstRematched; ++i)
+      known.insert(key(reported[i]));
+    std::vector<ConditionalFinding> conditional;
+    for (size_t i = firstRematched; i < reported.size(); ++i)
+      if (!known.count(key(reported[i])))
+        if (std::optional<ConditionalFinding> c = attribute(reported[i]))
+          conditional.push_back(std::move(*c));
+    reported.resize(firstRematched);
+    for (ConditionalFinding &c : conditional)
+      facts_.conditional.push_back(std::move(c));
+    exportFacts(*flow_);
+    flow_ = std::move(own);
+    includes_ = std::move(ownIncludes);
+  };
+
+  if (!definedForOtherUnits(*this).empty())
+    assumingPass(
+        OtherUnitsAssumption::CallersRunUnderAutocast,
+        [&](const Finding &finding) -> std::optional<ConditionalFinding> {
+          // The innermost function walked under an assumed caller holds it: those callers.
+          const std::set<const clang::FunctionDecl *> *assumed = reachAt(sm, flow_->assumedReach(), finding.where);
+          if (!assumed)
+            return std::nullopt;
+          ConditionalFinding c{finding, {}, {}};
+          for (const clang::FunctionDecl *function : *assumed)
+            if (std::optional<std::string> usr = crossUnitName(*function))
+              c.functions.push_back(*usr);
+          llvm::sort(c.functions);
+          return c;
+        },
+        [&](const PrecisionFlow &assumed) {
+          for (const Fp16ReturnUnderAutocast &r : assumed.fp16Returns())
+            if (std::optional<std::string> usr = crossUnitName(*r.function))
+              facts_.fp16Returns.push_back({*usr, r.function->getQualifiedNameAsString(),
+                                            sourcePointAt(sm, r.returned.where), r.returned.because});
+        });
+
+  if (!outsideCallees.empty())
+    assumingPass(
+        OtherUnitsAssumption::CalleesReturnFp16,
+        [&](const Finding &finding) -> std::optional<ConditionalFinding> {
+          // The finding explains its value's precision: its notes name the calls whose assumed
+          // result it uses.
+          ConditionalFinding c{finding, {}, {}};
+          for (const FindingNote &note : finding.notes)
+            if (auto it = outsideCallees.find({note.where.file, note.where.offset}); it != outsideCallees.end())
+              c.fp16Returns.push_back(it->second);
+          if (c.fp16Returns.empty())
+            return std::nullopt;
+          llvm::sort(c.fp16Returns);
+          c.fp16Returns.erase(std::unique(c.fp16Returns.begin(), c.fp16Returns.end()), c.fp16Returns.end());
+          return c;
+        },
+        [](const PrecisionFlow &) {});
 }
 
 std::optional<std::string> crossUnitName(const clang::Decl &decl) {
@@ -226,8 +265,25 @@ std::vector<Finding> findingsUnderOtherUnitsAutocast(const CrossUnitFacts &facts
   std::map<std::string, std::vector<const AutocastCall *>> callsOf;
   for (const AutocastCall &call : facts.autocastCalls)
     callsOf[call.function].push_back(&call);
+  std::map<std::string, const Fp16Return *> fp16ReturnOf;
+  for (const Fp16Return &r : facts.fp16Returns)
+    fp16ReturnOf.emplace(r.function, &r);
   std::vector<Finding> found;
   for (const ConditionalFinding &c : facts.conditional) {
+    Finding finding = c.finding;
+    if (!c.fp16Returns.empty()) {
+      std::vector<const Fp16Return *> returns;
+      for (const std::string &function : c.fp16Returns)
+        if (auto it = fp16ReturnOf.find(function); it != fp16ReturnOf.end())
+          returns.push_back(it->second);
+      if (returns.empty())
+        continue;
+      for (const Fp16Return *r : returns)
+        finding.notes.push_back({r->where, "`" + r->name + "` returns fp16 under CUDA fp16 autocast, in another file: "
+                                           "its result is " + r->because});
+      found.push_back(std::move(finding));
+      continue;
+    }
     std::vector<const AutocastCall *> calls;
     for (const std::string &function : c.functions)
       if (auto it = callsOf.find(function); it != callsOf.end())
@@ -237,7 +293,6 @@ std::vector<Finding> findingsUnderOtherUnitsAutocast(const CrossUnitFacts &facts
     llvm::sort(calls, [](const AutocastCall *a, const AutocastCall *b) {
       return std::tie(a->call.file, a->call.offset, a->function) < std::tie(b->call.file, b->call.offset, b->function);
     });
-    Finding finding = c.finding;
     constexpr size_t Shown = 3;
     // Each call, then where its region opens, as a finding of the TU itself shows that region.
     for (size_t i = 0; i < calls.size() && i < Shown; ++i) {
@@ -282,6 +337,7 @@ void CrossUnitFacts::append(CrossUnitFacts other) {
   std::move(other.imports.begin(), other.imports.end(), std::back_inserter(imports));
   std::move(other.conditional.begin(), other.conditional.end(), std::back_inserter(conditional));
   std::move(other.autocastCalls.begin(), other.autocastCalls.end(), std::back_inserter(autocastCalls));
+  std::move(other.fp16Returns.begin(), other.fp16Returns.end(), std::back_inserter(fp16Returns));
 }
 
 AnalysisSessions::AnalysisSessions(const RuleOptions &options) : options_(options) {}

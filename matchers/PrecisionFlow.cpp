@@ -523,7 +523,9 @@ const CallExpr *PrecisionFlow::halfModelConversion(const FunctionDecl *function,
 /// region; loops are walked twice so facts assigned late in a body reach its start.
 class FlowWalker {
 public:
-  FlowWalker(PrecisionFlow &flow) : flow_(flow), ctx_(flow.ctx_) {
+  /// `calleesReturnFp16`: OtherUnitsAssumption::CalleesReturnFp16.
+  FlowWalker(PrecisionFlow &flow, bool calleesReturnFp16)
+      : flow_(flow), ctx_(flow.ctx_), calleesReturnFp16_(calleesReturnFp16) {
     // The forward and loss statements of each training iteration that `ampify fix` would
     // migrate are analysed as the CUDA autocast region they will become, so their hazards are
     // reported before the migration.
@@ -547,14 +549,15 @@ public:
     walkFunction(fn, env, {});
   }
 
-  /// `fn`, which other TUs may call, as if one of them ran it under CUDA fp16 autocast.
-  void analyseAssumingAutocastCaller(const FunctionDecl *fn) {
+  /// `fn`, which other TUs may call, as if one of them ran it under CUDA fp16 autocast: what it
+  /// returns then.
+  PrecisionFact analyseAssumingAutocastCaller(const FunctionDecl *fn) {
     Env env;
     env.region.kind = RegionKind::Autocast;
     env.region.opened = fn->getLocation();
     env.region.how = "a caller of `" + fn->getQualifiedNameAsString() + "` in another file";
     env.region.assumedFor = fn;
-    walkFunction(fn, env, {});
+    return walkFunction(fn, env, {});
   }
 
 private:
@@ -658,9 +661,16 @@ private:
     const FunctionDecl *fn = callee->getDefinition();
     if (!fn || !fn->hasBody()) {
       const Region &r = env.region;
-      if (r.kind == RegionKind::Autocast && r.cuda && r.lowDtype == Precision::Half && !r.assumedFor)
-        flow_.recordOutsideCall(call, callee, r);
-      return unknownFact();
+      if (r.kind != RegionKind::Autocast || !r.cuda || r.lowDtype != Precision::Half || r.assumedFor)
+        return unknownFact();
+      flow_.recordOutsideCall(call, callee, r);
+      if (!calleesReturnFp16_)
+        return unknownFact();
+      PrecisionFact assumed;
+      assumed.value = Precision::Half;
+      assumed.because = "returned by `" + callee->getQualifiedNameAsString() + "`, which another file defines";
+      assumed.where = callLoc;
+      return assumed;
     }
     if (isInSystem(fn->getLocation()) || depth_ >= MaxDepth)
       return unknownFact();
@@ -1619,6 +1629,7 @@ public:
 private:
   PrecisionFlow &flow_;
   ASTContext &ctx_;
+  const bool calleesReturnFp16_;
   SequentialLayers sequentials_{ctx_, flow_.session_.userDeclarations()};
   /// Member variables of the TU's classes, as every assignment to them joins.
   struct FieldState {
@@ -1639,10 +1650,10 @@ private:
   llvm::SmallPtrSet<const Stmt *, 4> cpuLoops_;
 };
 
-PrecisionFlow::PrecisionFlow(AnalysisSession &session, OtherUnitsCallers callers)
+PrecisionFlow::PrecisionFlow(AnalysisSession &session, OtherUnitsAssumption assumed)
     : ctx_(session.context()), session_(session),
       table_(&CastPolicyTable::forVersion(session.torchVersion())) {
-  FlowWalker walker(*this);
+  FlowWalker walker(*this, assumed == OtherUnitsAssumption::CalleesReturnFp16);
   // Every function body the TU itself wrote is an entry point; calls into same-TU functions from
   // a region analyse the callee again in that region.
   std::function<void(const Decl *)> visit = [&](const Decl *d) {
@@ -1671,9 +1682,12 @@ PrecisionFlow::PrecisionFlow(AnalysisSession &session, OtherUnitsCallers callers
     for (Decl *d : session_.userDeclarations())
       visit(d);
   }
-  if (callers == OtherUnitsCallers::AssumedUnderAutocast)
-    for (const FunctionDecl *fn : definedForOtherUnits(session_))
-      walker.analyseAssumingAutocastCaller(fn);
+  if (assumed == OtherUnitsAssumption::CallersRunUnderAutocast)
+    for (const FunctionDecl *fn : definedForOtherUnits(session_)) {
+      PrecisionFact returned = walker.analyseAssumingAutocastCaller(fn);
+      if (returned.value == Precision::Half)
+        fp16Returns_.push_back({fn, std::move(returned)});
+    }
 }
 
 std::vector<const FunctionDecl *> definedForOtherUnits(AnalysisSession &session) {

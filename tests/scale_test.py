@@ -534,7 +534,8 @@ class CrossUnitHazards(CrossUnitCase):
         # Each names the call in main.cpp that runs its function under autocast.
         calls = {}
         for f in findings:
-            calls[f["line"]] = [(n["path"], n["line"]) for n in f["notes"] if "runs under CUDA fp16 autocast here" in n["message"]]
+            calls[(f["path"], f["line"])] = [(n["path"], n["line"]) for n in f["notes"]
+                                             if "runs under CUDA fp16 autocast here" in n["message"]]
         def line_of(name, text):
             with open(os.path.join(self.src, name)) as source:
                 return [i + 1 for i, l in enumerate(source.read().split("\n")) if text in l][0]
@@ -542,13 +543,22 @@ class CrossUnitHazards(CrossUnitCase):
         # region; normalise only through forward; attention only in the loop.
         forward = [("src/main.cpp", line_of("main.cpp", "return model(q)")),
                    ("src/main.cpp", line_of("main.cpp", "model->forward(q)"))]
-        self.assertEqual(calls[line_of("model.cpp", "h.exp_()")], forward)
-        self.assertEqual(calls[line_of("model.cpp", "gram.exp_()")], forward)
-        self.assertEqual(calls[line_of("model.cpp", "-1e9")], [("src/main.cpp", line_of("main.cpp", "attention(q, k"))])
-        # Alone, model.cpp runs nothing under autocast: no finding; the facts keep what holds.
-        alone = ampify("check", *self.headers(), "--no-cache", "--format=json", "--checks=" + self.CHECKS,
-                       os.path.join(self.src, "model.cpp"))
-        self.assertEqual(self.findings(alone), [])
+        model = lambda text: ("src/model.cpp", line_of("model.cpp", text))
+        self.assertEqual(calls[model("h.exp_()")], forward)
+        self.assertEqual(calls[model("gram.exp_()")], forward)
+        self.assertEqual(calls[model("-1e9")], [("src/main.cpp", line_of("main.cpp", "attention(q, k"))])
+        # main.cpp's mask on what forward returns: fp16 because model.cpp says forward returns fp16.
+        shifted = [f for f in findings if (f["path"], f["line"]) == ("src/main.cpp", line_of("main.cpp", "out.masked_fill"))]
+        self.assertEqual(len(shifted), 1, findings)
+        self.assertTrue(any(n["path"] == "src/model.cpp" and n["message"].startswith(
+            "`ScorerImpl::forward` returns fp16 under CUDA fp16 autocast, in another file") for n in shifted[0]["notes"]),
+            shifted[0]["notes"])
+        # Alone, model.cpp runs nothing under autocast, and main.cpp knows nothing of forward's
+        # result: no finding; the facts keep what holds.
+        for alone in ("model.cpp", "main.cpp"):
+            r = ampify("check", *self.headers(), "--no-cache", "--format=json", "--checks=" + self.CHECKS,
+                       os.path.join(self.src, alone))
+            self.assertEqual(self.findings(r), [], alone)
 
     def test_warm_cache_and_shards_give_one_run(self):
         cold = self.check("-j2", "--verbose")

@@ -195,12 +195,22 @@ static bool fromJSON(const json::Value &v, ArgumentImport &i, json::Path path) {
 }
 
 static json::Value toJSON(const ConditionalFinding &c) {
-  return json::Object{{"finding", toJSON(c.finding)}, {"functions", c.functions}};
+  return json::Object{{"finding", toJSON(c.finding)}, {"functions", c.functions}, {"fp16Returns", c.fp16Returns}};
 }
 
 static bool fromJSON(const json::Value &v, ConditionalFinding &c, json::Path path) {
   json::ObjectMapper o(v, path);
-  return o && o.map("finding", c.finding) && o.map("functions", c.functions);
+  return o && o.map("finding", c.finding) && o.map("functions", c.functions) && o.map("fp16Returns", c.fp16Returns);
+}
+
+static json::Value toJSON(const Fp16Return &r) {
+  return json::Object{{"function", r.function}, {"name", r.name}, {"where", toJSON(r.where)}, {"because", r.because}};
+}
+
+static bool fromJSON(const json::Value &v, Fp16Return &r, json::Path path) {
+  json::ObjectMapper o(v, path);
+  return o && o.map("function", r.function) && o.map("name", r.name) && o.map("where", r.where) &&
+         o.map("because", r.because);
 }
 
 static json::Value toJSON(const AutocastCall &c) {
@@ -215,7 +225,7 @@ static bool fromJSON(const json::Value &v, AutocastCall &c, json::Path path) {
 }
 
 json::Value toJSON(const CrossUnitFacts &facts) {
-  json::Array exports, imports, conditional, autocastCalls;
+  json::Array exports, imports, conditional, autocastCalls, fp16Returns;
   for (const ParameterExport &e : facts.exports)
     exports.push_back(toJSON(e));
   for (const ArgumentImport &i : facts.imports)
@@ -224,16 +234,20 @@ json::Value toJSON(const CrossUnitFacts &facts) {
     conditional.push_back(toJSON(c));
   for (const AutocastCall &c : facts.autocastCalls)
     autocastCalls.push_back(toJSON(c));
+  for (const Fp16Return &r : facts.fp16Returns)
+    fp16Returns.push_back(toJSON(r));
   return json::Object{{"exports", std::move(exports)},
                       {"imports", std::move(imports)},
                       {"conditional", std::move(conditional)},
-                      {"autocastCalls", std::move(autocastCalls)}};
+                      {"autocastCalls", std::move(autocastCalls)},
+                      {"fp16Returns", std::move(fp16Returns)}};
 }
 
 bool fromJSON(const json::Value &v, CrossUnitFacts &facts, json::Path path) {
   json::ObjectMapper o(v, path);
   return o && o.map("exports", facts.exports) && o.map("imports", facts.imports) &&
-         o.map("conditional", facts.conditional) && o.map("autocastCalls", facts.autocastCalls);
+         o.map("conditional", facts.conditional) && o.map("autocastCalls", facts.autocastCalls) &&
+         o.map("fp16Returns", facts.fp16Returns);
 }
 
 json::Value toJSON(const TranslationUnitResult &r) {

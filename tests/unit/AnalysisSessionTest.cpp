@@ -307,7 +307,7 @@ int main() { auto t = torch::matmul(torch::ones({2, 2}), torch::ones({2, 2})); r
   EXPECT_EQ(roots, (std::vector<std::string>{"exported", "runs_it"}));
 
   // Assuming an autocast caller: `product` and, through the call, `inner` are fp16.
-  PrecisionFlow assumed(*s.session, OtherUnitsCallers::AssumedUnderAutocast);
+  PrecisionFlow assumed(*s.session, OtherUnitsAssumption::CallersRunUnderAutocast);
   EXPECT_EQ(assumed.precisionOf(initializerOf(ctx, "product")), Precision::Half);
   EXPECT_EQ(assumed.precisionOf(initializerOf(ctx, "inner")), Precision::Half);
   ASSERT_NE(assumed.info(initializerOf(ctx, "product")), nullptr);
@@ -339,6 +339,9 @@ int main() { auto t = torch::matmul(torch::ones({2, 2}), torch::ones({2, 2})); r
   EXPECT_EQ(facts.conditional[1].functions, facts.conditional[0].functions);
   ASSERT_EQ(facts.autocastCalls.size(), 1u);
   EXPECT_EQ(facts.autocastCalls[0].name, "defined_elsewhere");
+  // Under an autocast caller, `exported` returns fp16 (the matmul of its helper), whatever it is passed.
+  ASSERT_TRUE(llvm::any_of(facts.fp16Returns, [](const Fp16Return &r) { return r.name == "exported"; }));
+  EXPECT_EQ(facts.fp16Returns[0].because, "returned by `helper`");
   EXPECT_EQ(s.session->flow().precisionOf(initializerOf(ctx, "product")), Precision::Unknown)
       << "the session's flow is again what the TU itself runs";
 
@@ -355,6 +358,64 @@ int main() { auto t = torch::matmul(torch::ones({2, 2}), torch::ones({2, 2})); r
   EXPECT_NE(call.message.find("`exported` runs under CUDA fp16 autocast here"), std::string::npos);
   EXPECT_EQ(found[0].notes.back().where.offset, 60u) << "then where the caller's region opens";
   EXPECT_EQ(found[0].notes.back().message, "autocast is enabled by the autocast scope `autocast`");
+}
+
+TEST(AnalysisSession, ResultsOfOtherUnitsFunctionsUnderAutocastAreAssumedFp16OnlyConditionally) {
+  auto unit = parse(R"cpp(
+torch::Tensor scores_elsewhere(torch::Tensor x);
+torch::Tensor step(torch::Tensor x, torch::Tensor mask) {
+  auto outside = scores_elsewhere(x).masked_fill(mask, -1e9);
+  ampify::Autocast autocast;
+  auto s = scores_elsewhere(x);
+  auto masked = s.masked_fill(mask, -1e9);
+  return masked + outside;
+}
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  const clang::SourceManager &sm = ctx.getSourceManager();
+  EXPECT_EQ(s.session->flow().precisionOf(initializerOf(ctx, "masked")), Precision::Unknown);
+  EXPECT_EQ(PrecisionFlow(*s.session, OtherUnitsAssumption::CalleesReturnFp16).precisionOf(initializerOf(ctx, "masked")),
+            Precision::Half);
+
+  // A stand-in rule that explains its finding, as the rules do: one note per step of the fact.
+  std::vector<Finding> reported;
+  auto match = [&] {
+    const PrecisionFlow &current = s.session->flow();
+    for (const char *name : {"masked", "outside"}) {
+      const ExprInfo *info = current.info(initializerOf(ctx, name));
+      if (!info || !isLow(info->fact.value))
+        continue;
+      Finding finding{"stand-in", Severity::Warning, sourcePointAt(sm, initializerOf(ctx, name)->getBeginLoc()),
+                      std::string(name) + " is fp16", {}, {}, {}};
+      for (const auto &[loc, message] : current.explain(info->fact))
+        finding.notes.push_back({sourcePointAt(sm, loc), message});
+      reported.push_back(std::move(finding));
+    }
+  };
+  match();
+  EXPECT_TRUE(reported.empty());
+  s.session->findConditionalFindings(reported, 0, match);
+  EXPECT_TRUE(reported.empty()) << "the TU alone knows nothing of the callee's result";
+  const CrossUnitFacts &facts = s.session->crossUnitFacts();
+  ASSERT_EQ(facts.conditional.size(), 1u) << "`outside` is not under autocast";
+  const ConditionalFinding &masked = facts.conditional[0];
+  EXPECT_EQ(masked.finding.message, "masked is fp16");
+  EXPECT_TRUE(masked.functions.empty());
+  ASSERT_EQ(masked.fp16Returns.size(), 1u);
+  EXPECT_EQ(masked.fp16Returns[0], facts.autocastCalls[0].function);
+
+  // The join: reported once the TU that defines the callee says it returns fp16.
+  EXPECT_TRUE(findingsUnderOtherUnitsAutocast(facts).empty());
+  CrossUnitFacts joined = facts;
+  joined.fp16Returns.push_back({masked.fp16Returns[0], "scores_elsewhere", SourcePoint{"/model.cpp", 4, 10, 70},
+                                "the output of `fc`"});
+  std::vector<Finding> found = findingsUnderOtherUnitsAutocast(joined);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].notes.back().where.file, "/model.cpp");
+  EXPECT_EQ(found[0].notes.back().message,
+            "`scores_elsewhere` returns fp16 under CUDA fp16 autocast, in another file: its result is the output of `fc`");
 }
 
 TEST(AnalysisSession, TrainingLoopsAreAnalysedOnTheDeviceTheMigrationWrites) {

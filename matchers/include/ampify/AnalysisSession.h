@@ -73,11 +73,13 @@ public:
   /// Records, once per TU whichever rule asks first, the known argument values of every call of
   /// a user function this TU does not define (ConstantEvaluator::externalCallArguments).
   void importCallArguments();
-  /// For the front ends that join TUs (`ampify check`), once the TU's rules have run: records the
-  /// calls this TU makes under CUDA fp16 autocast of functions other TUs define, then runs
-  /// `rematch` (the same rules over the TU again) with a flow that assumes other TUs run this
-  /// TU's functions under CUDA fp16 autocast (OtherUnitsCallers::AssumedUnderAutocast). Findings
-  /// that appear only then are taken out of `reported`, which holds this TU's findings from
+  /// For the front ends that join TUs (`ampify check`, `ampify fix`), once the TU's rules have
+  /// run: records the calls this TU makes under CUDA fp16 autocast of functions other TUs define,
+  /// then runs `rematch` (the same rules over the TU again) with a flow that assumes other TUs
+  /// run this TU's functions under CUDA fp16 autocast (OtherUnitsAssumption::CallersRunUnderAutocast;
+  /// it also records which of them then return fp16), and once more with a flow that assumes
+  /// those calls return fp16 (OtherUnitsAssumption::CalleesReturnFp16). Findings that appear only
+  /// under an assumption are taken out of `reported`, which holds this TU's findings from
   /// `firstReported` on, and kept as conditional findings. Nothing happens if no rule asked for
   /// the precision flow.
   void findConditionalFindings(std::vector<Finding> &reported, size_t firstReported,

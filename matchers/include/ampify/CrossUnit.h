@@ -78,14 +78,29 @@ struct ArgumentImport {
   std::vector<CrossUnitStep> steps;
 };
 
-/// A finding in a function this TU defines for other TUs that holds only if a caller in another
-/// TU runs the function under CUDA fp16 autocast: the TU's analysis found it by assuming such a
-/// caller (AnalysisSession::findConditionalFindings), and not without that assumption.
+/// A finding that holds only if code of another TU does something this TU cannot see
+/// (AnalysisSession::findConditionalFindings), found by assuming it and not without; one of:
+/// - in a function this TU defines for other TUs, when a caller in another TU runs the function
+///   under CUDA fp16 autocast (`functions`);
+/// - in this TU's CUDA fp16 region, when a function another TU defines, called there, returns
+///   fp16 (`fp16Returns`).
 struct ConditionalFinding {
   Finding finding;
   /// USRs: the finding holds when another TU runs any of these under autocast (the function that
   /// holds the finding, and those of this TU whose analysis reached it through calls).
   std::vector<std::string> functions;
+  /// USRs: the finding holds when any of these, defined in other TUs, returns fp16 under
+  /// autocast (the callees whose results the finding's notes name).
+  std::vector<std::string> fp16Returns;
+};
+
+/// A function this TU defines for other TUs whose result is fp16 when a caller runs it under
+/// CUDA fp16 autocast, whatever its arguments' precision.
+struct Fp16Return {
+  std::string function; // USR
+  std::string name;     // "NetImpl::forward"
+  SourcePoint where;    // where the returned value got its precision
+  std::string because;  // "the output of `fc`"
 };
 
 /// A call, inside a CUDA fp16 autocast region of this TU, of a user function this TU declares but
@@ -103,16 +118,21 @@ struct CrossUnitFacts {
   std::vector<ArgumentImport> imports;
   std::vector<ConditionalFinding> conditional;
   std::vector<AutocastCall> autocastCalls;
+  std::vector<Fp16Return> fp16Returns;
 
-  bool empty() const { return exports.empty() && imports.empty() && conditional.empty() && autocastCalls.empty(); }
-  /// Whether these facts can make a finding when joined with others: an export or a conditional
-  /// finding (every TU that calls another's function has imports).
-  bool offersFindings() const { return !exports.empty() || !conditional.empty(); }
+  bool empty() const {
+    return exports.empty() && imports.empty() && conditional.empty() && autocastCalls.empty() && fp16Returns.empty();
+  }
+  /// Whether these facts can make a finding when joined with others: an export, a conditional
+  /// finding or an fp16 result (every TU that calls another's function has imports).
+  bool offersFindings() const { return !exports.empty() || !conditional.empty() || !fp16Returns.empty(); }
   void append(CrossUnitFacts other);
 };
 
-/// The conditional findings that hold because some TU calls one of their functions under
-/// autocast, each with a note at those calls (at most three), in the facts' order.
+/// The conditional findings that hold: some TU calls one of their functions under autocast (a
+/// note at those calls, at most three, and where their regions open), or one of the callees whose
+/// result they use returns fp16 under autocast (a note where it gets that precision); in the
+/// facts' order.
 std::vector<Finding> findingsUnderOtherUnitsAutocast(const CrossUnitFacts &facts);
 
 } // namespace ampify

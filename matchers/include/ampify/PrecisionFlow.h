@@ -114,9 +114,21 @@ struct OutsideCallUnderAutocast {
   Region region;
 };
 
-/// Whether the flow also analyses, besides what the TU itself runs, every function it defines for
-/// other TUs as if a caller there ran it under CUDA fp16 autocast (Region::assumedFor).
-enum class OtherUnitsCallers { Unknown, AssumedUnderAutocast };
+/// What the flow assumes of the code of other TUs, each for one pass of the analysis across TUs
+/// (AnalysisSession::findConditionalFindings):
+/// - Unknown: nothing; what this TU itself runs;
+/// - CallersRunUnderAutocast: also analyses every function this TU defines for other TUs as if a
+///   caller there ran it under CUDA fp16 autocast (Region::assumedFor);
+/// - CalleesReturnFp16: a call, under a CUDA fp16 region of this TU, of a function another TU
+///   defines returns fp16 (what a callee made of autocast ops returns there).
+enum class OtherUnitsAssumption { Unknown, CallersRunUnderAutocast, CalleesReturnFp16 };
+
+/// A function this TU defines for other TUs that returns fp16 when a caller runs it under CUDA
+/// fp16 autocast, whatever the precision of its arguments (OtherUnitsAssumption::CallersRunUnderAutocast).
+struct Fp16ReturnUnderAutocast {
+  const clang::FunctionDecl *function;
+  PrecisionFact returned;
+};
 
 class PrecisionFlow {
 public:
@@ -134,12 +146,15 @@ public:
   /// The calls of functions defined in other TUs that run under a CUDA fp16 autocast region of
   /// this TU, once per call, in walk order.
   llvm::ArrayRef<OutsideCallUnderAutocast> outsideCallsUnderAutocast() const { return outsideCalls_; }
-  /// With OtherUnitsCallers::AssumedUnderAutocast: the functions analysed under an assumed region,
+  /// With OtherUnitsAssumption::CallersRunUnderAutocast: the functions analysed under an assumed region,
   /// each with the assumed functions (Region::assumedFor) whose analysis reached it; every such
   /// function reaches itself.
   const std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> &assumedReach() const {
     return assumedReach_;
   }
+  /// With OtherUnitsAssumption::CallersRunUnderAutocast: the functions this TU defines for other
+  /// TUs whose result is then fp16.
+  llvm::ArrayRef<Fp16ReturnUnderAutocast> fp16Returns() const { return fp16Returns_; }
 
   /// The reason chain of a fact as notes: "`scores` is fp16 because it is the output of `matmul`
   /// at line 41".
@@ -154,7 +169,7 @@ public:
   static const clang::CallExpr *halfModelConversion(const clang::FunctionDecl *function, clang::ASTContext &ctx);
 
   /// Analyses the session's TU with the cast policies of its LibTorch version.
-  explicit PrecisionFlow(AnalysisSession &session, OtherUnitsCallers callers = OtherUnitsCallers::Unknown);
+  explicit PrecisionFlow(AnalysisSession &session, OtherUnitsAssumption assumed = OtherUnitsAssumption::Unknown);
 
 private:
   friend class FlowWalker;
@@ -170,6 +185,7 @@ private:
   std::vector<BannedCall> bannedCalls_;
   std::vector<OutsideCallUnderAutocast> outsideCalls_;
   std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> assumedReach_;
+  std::vector<Fp16ReturnUnderAutocast> fp16Returns_;
 };
 
 } // namespace ampify

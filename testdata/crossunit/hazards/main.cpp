@@ -25,8 +25,10 @@ int main() {
   for (int step = 0; step < 10; ++step) {
     optimizer.zero_grad();
     auto out = model->forward(q);
+    auto shifted = out.masked_fill(mask, -1e9); // CROSS-EXPECT: constant -1e+09 overflows fp16
+    auto weights = probabilities(q, k).masked_fill(mask, -1e9);
     auto attended = attention(q, k, mask);
-    auto loss = out.mean() + attended.mean();
+    auto loss = out.mean() + attended.mean() + shifted.mean() + weights.mean();
     loss.backward();
     optimizer.step();
   }

@@ -1,7 +1,7 @@
 // fp16 hazards of functions that another TU runs under autocast (tests/scale_test.py,
 // CrossUnitHazards): the model and its helpers are defined in model.cpp and called from main.cpp,
 // inside a training loop that `ampify fix` puts under CUDA autocast and inside an explicit
-// ampify::Autocast scope. Each expected finding has a CROSS-EXPECT comment on its line, followed by
+// ampify::Autocast scope; and hazards in main.cpp on what those functions return in fp16. Each expected finding has a CROSS-EXPECT comment on its line, followed by
 // text of its message; every other line must give none.
 #pragma once
 #include <torch/torch.h>
@@ -21,3 +21,5 @@ torch::Tensor normalise(torch::Tensor h);
 torch::Tensor evaluate(torch::Tensor q, torch::Tensor k);
 // Never called under autocast by anyone.
 torch::Tensor unused(torch::Tensor q, torch::Tensor k);
+// Returns fp32 under autocast (softmax runs in fp32): what main.cpp does with it is not reported.
+torch::Tensor probabilities(torch::Tensor q, torch::Tensor k);
