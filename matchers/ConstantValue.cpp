@@ -162,14 +162,50 @@ private:
     calls[callee->getCanonicalDecl()].push_back(std::move(site));
   }
 
-  /// An argument bound to a non-const lvalue reference may be written by the callee.
+  /// An argument bound to a non-const lvalue reference may be written by the callee; one bound to
+  /// a forwarding reference of a library template is passed on, not written.
   void noteReferenceArguments(const FunctionDecl *callee, llvm::ArrayRef<const Expr *> args) {
     for (unsigned i = 0; i < args.size() && i < callee->getNumParams(); ++i) {
       QualType type = callee->getParamDecl(i)->getType();
       if (type->isReferenceType() && !type.getNonReferenceType().isConstQualified() &&
-          !type->isRValueReferenceType())
+          !type->isRValueReferenceType() && !forwardsLibraryArgument(callee, i))
         markWritten(args[i]);
     }
+  }
+
+  /// Whether parameter `i` of `callee` is a forwarding reference (`Head&& head`, `Args&&... args`)
+  /// of a template in a system header: LibTorch's module holders and the standard library pass
+  /// such arguments on to a constructor (BatchNorm1d(hidden) reaches BatchNormOptions(int64_t)),
+  /// which the index sees through when it can (moduleHolderTarget) and otherwise takes by value.
+  static bool forwardsLibraryArgument(const FunctionDecl *callee, unsigned i) {
+    // TORCH_MODULE(BatchNorm1d) inherits ModuleHolder's constructor template.
+    if (const auto *ctor = dyn_cast<CXXConstructorDecl>(callee); ctor && ctor->isInheritingConstructor())
+      if (const CXXConstructorDecl *inherited = ctor->getInheritedConstructor().getConstructor())
+        callee = inherited;
+    const FunctionTemplateDecl *tmpl = callee->getPrimaryTemplate();
+    if (!tmpl || !callee->getASTContext().getSourceManager().isInSystemHeader(tmpl->getLocation()))
+      return false;
+    const FunctionDecl *pattern = tmpl->getTemplatedDecl();
+    // The instantiation expands a pack into one parameter per argument: the pattern's pack
+    // parameter stands for every argument from its position on.
+    const ParmVarDecl *param = nullptr;
+    for (unsigned p = 0; p < pattern->getNumParams(); ++p) {
+      if (pattern->getParamDecl(p)->isParameterPack()) {
+        if (p <= i)
+          param = pattern->getParamDecl(p);
+        break;
+      }
+      if (p == i)
+        param = pattern->getParamDecl(p);
+    }
+    if (!param)
+      return false;
+    QualType type = param->getType();
+    if (const auto *expansion = type->getAs<PackExpansionType>())
+      type = expansion->getPattern();
+    const auto *reference = type->getAs<RValueReferenceType>();
+    return reference && !reference->getPointeeType().isConstQualified() &&
+           reference->getPointeeType()->getAs<TemplateTypeParmType>();
   }
 
   void markWritten(const Expr *target) {

@@ -2,9 +2,11 @@
 
 NetImpl::NetImpl(int64_t in, int64_t hidden, int64_t classes)
     : fc1(register_module("fc1", torch::nn::Linear(in, hidden))),
-      fc2(register_module("fc2", torch::nn::Linear(hidden, classes))) {}
+      fc2(register_module("fc2", torch::nn::Linear(hidden, classes))),
+      // LibTorch's holder takes `hidden` by forwarding reference: it is passed on, not written.
+      bn(register_module("bn", torch::nn::BatchNorm1d(hidden))) {}
 
-torch::Tensor NetImpl::forward(torch::Tensor x) { return fc2(fc1(x)); }
+torch::Tensor NetImpl::forward(torch::Tensor x) { return fc2(bn(fc1(x))); }
 
 HeadImpl::HeadImpl(int64_t width) : proj(register_module("proj", torch::nn::Linear(width, 64))) {}
 

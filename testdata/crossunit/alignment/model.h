@@ -8,6 +8,7 @@ struct NetImpl : torch::nn::Module {
   NetImpl(int64_t in, int64_t hidden, int64_t classes);
   torch::Tensor forward(torch::Tensor x);
   torch::nn::Linear fc1{nullptr}, fc2{nullptr};
+  torch::nn::BatchNorm1d bn{nullptr};
 };
 TORCH_MODULE(Net);
 

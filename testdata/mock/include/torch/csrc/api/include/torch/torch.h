@@ -290,7 +290,6 @@ struct BatchNormOptions {
 #define AMPIFY_MOCK_NORM(Name)                                                                     \
   class Name##Impl : public Cloneable<Name##Impl> {                                                \
   public:                                                                                          \
-    explicit Name##Impl(int64_t num_features) : options(num_features) {}                           \
     explicit Name##Impl(const BatchNormOptions &options_) : options(options_) {}                   \
     Tensor forward(const Tensor &input);                                                           \
     BatchNormOptions options;                                                                      \
