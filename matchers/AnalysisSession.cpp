@@ -37,25 +37,43 @@ std::optional<int> macroInteger(const clang::Preprocessor &pp, llvm::StringRef n
 
 namespace {
 
-/// The innermost function body of `reach` that holds `where`, with the assumed functions that
-/// reached it; null if none does.
-const std::set<const clang::FunctionDecl *> *
-reachAt(const clang::SourceManager &sm,
-        const std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> &reach,
-        const SourcePoint &where) {
-  const std::set<const clang::FunctionDecl *> *found = nullptr;
-  unsigned size = ~0u;
-  for (const auto &[function, assumed] : reach) {
-    const clang::Stmt *body = function->getBody();
-    SourcePoint begin = sourcePointAt(sm, body->getBeginLoc()), end = sourcePointAt(sm, body->getEndLoc());
-    if (begin.file == where.file && begin.offset <= where.offset && where.offset <= end.offset &&
-        end.offset - begin.offset < size) {
-      size = end.offset - begin.offset;
-      found = &assumed;
+/// The function bodies an assumed-caller pass walked, by file and extent: a TU that defines
+/// thousands of functions has thousands of conditional findings to attribute, so the bodies'
+/// positions are computed once, not once per finding.
+class AssumedReach {
+public:
+  AssumedReach(const clang::SourceManager &sm,
+               const std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> &reach) {
+    for (const auto &[function, assumed] : reach) {
+      const clang::Stmt *body = function->getBody();
+      SourcePoint begin = sourcePointAt(sm, body->getBeginLoc()), end = sourcePointAt(sm, body->getEndLoc());
+      if (begin.file == end.file)
+        bodies_[begin.file].push_back({begin.offset, end.offset, &assumed});
     }
   }
-  return found;
-}
+
+  /// The assumed functions that reached the innermost body holding `where`; null if none does.
+  const std::set<const clang::FunctionDecl *> *at(const SourcePoint &where) const {
+    auto file = bodies_.find(where.file);
+    if (file == bodies_.end())
+      return nullptr;
+    const std::set<const clang::FunctionDecl *> *found = nullptr;
+    unsigned size = ~0u;
+    for (const Body &body : file->second)
+      if (body.begin <= where.offset && where.offset <= body.end && body.end - body.begin < size) {
+        size = body.end - body.begin;
+        found = body.assumed;
+      }
+    return found;
+  }
+
+private:
+  struct Body {
+    unsigned begin, end;
+    const std::set<const clang::FunctionDecl *> *assumed;
+  };
+  std::map<std::string, std::vector<Body>> bodies_;
+};
 
 } // namespace
 
@@ -213,12 +231,15 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
     includes_ = std::move(ownIncludes);
   };
 
+  std::optional<AssumedReach> reach; // of the pass that assumes callers, once it has a finding
   if (!definedForOtherUnits(*this).empty())
     assumingPass(
         OtherUnitsAssumption::CallersRunUnderAutocast,
         [&](const Finding &finding) -> std::optional<ConditionalFinding> {
           // The innermost function walked under an assumed caller holds it: those callers.
-          const std::set<const clang::FunctionDecl *> *assumed = reachAt(sm, flow_->assumedReach(), finding.where);
+          if (!reach)
+            reach.emplace(sm, flow_->assumedReach());
+          const std::set<const clang::FunctionDecl *> *assumed = reach->at(finding.where);
           if (!assumed)
             return std::nullopt;
           ConditionalFinding c{finding, {}, {}};

@@ -53,7 +53,7 @@ def main():
     if corpus != HERE or args.labels == "hazards":
         labels = json.load(open(os.path.join(corpus, "EXPECTED.json")))[args.labels]
         expected = {project: [tuple(where[:2]) for where in wanted] for project, wanted in labels.items()}
-    total_expected = total_found = true_positives = 0
+    total_expected = total_found = true_positives = labels_found = 0
     for project in sorted(args.projects or os.listdir(corpus)):
         path = os.path.join(corpus, project)
         sources = sorted(glob.glob(os.path.join(path, "src", "*.cpp")))
@@ -73,16 +73,19 @@ def main():
         total_expected += len(want)
         total_found += len(found)
         true_positives += len(found) - len(extra)
+        labels_found += len(hits)
         print("%-24s expected %d, found %d, true %d" % (project, len(want), len(found), len(found) - len(extra)))
         for w in want:
             if w not in hits:
                 print("  missed %s:%d" % w)
         for p, l, m in extra:
             print("  false positive %s:%d: %s" % (p, l, m))
-    recall = true_positives / total_expected if total_expected else 1.0
+    # Recall counts labels found (two findings on one labelled line are one hit); precision counts
+    # findings at labelled lines.
+    recall = labels_found / total_expected if total_expected else 1.0
     precision = true_positives / total_found if total_found else 1.0
-    print("all: expected %d, found %d, true positives %d: recall %.2f, precision %.2f"
-          % (total_expected, total_found, true_positives, recall, precision))
+    print("all: expected %d, found %d, true positives %d, labels found %d: recall %.2f, precision %.2f"
+          % (total_expected, total_found, true_positives, labels_found, recall, precision))
     return 0
 
 
