@@ -183,10 +183,10 @@ std::vector<Finding> exposedHazards(const std::vector<clang::tooling::CompileCom
   // The TUs the migration left as they are, whose main file names a function that a migrated
   // region calls in another TU: only they can define it (their own findings were there before).
   std::set<std::string> calledNames;
-  for (const AutocastCall &call : facts.autocastCalls)
-    calledNames.insert(llvm::StringRef(call.name).rsplit("::").second.empty()
-                           ? call.name
-                           : llvm::StringRef(call.name).rsplit("::").second.str());
+  for (const AutocastCall &call : facts.autocastCalls) {
+    auto [scope, unqualified] = llvm::StringRef(call.name).rsplit("::");
+    calledNames.insert((unqualified.empty() ? scope : unqualified).str());
+  }
   for (size_t i = 0; i < units.size() && i < results.size() && !calledNames.empty(); ++i) {
     if (migratedUnit[i] || !results[i].parsed)
       continue;
