@@ -527,6 +527,10 @@ void GradScaler::fused_step(torch::optim::Optimizer& optimizer, FusedKind kind, 
               static_cast<torch::optim::SGDParamState&>(*optimizer.state().at(state_key<Key>(p))).momentum_buffer());
         continue;
       }
+      // The exact count is the step tensor, on the device. The optimizer's own count is advanced
+      // too, without a sync, so that a scaler made later (one per epoch, say) goes on from it
+      // instead of from a stale count, which would restart Adam's bias correction; it also counts
+      // the steps found_inf skips, until steps_to_optimizer() writes the exact counts back.
       int64_t host_step = 0;
       if (kind == FusedKind::ADAMW) {
         auto& o = static_cast<torch::optim::AdamWOptions&>(group.options());
@@ -535,6 +539,7 @@ void GradScaler::fused_step(torch::optim::Optimizer& optimizer, FusedKind kind, 
         l->exp_avg_sqs.push_back(s.exp_avg_sq());
         if (o.amsgrad()) l->max_exp_avg_sqs.push_back(s.max_exp_avg_sq());
         host_step = s.step();
+        s.step(host_step + 1);
       } else {
         auto& o = static_cast<torch::optim::AdamOptions&>(group.options());
         auto& s = adam_state<torch::optim::AdamParamState, torch::optim::AdamOptions, Key>(optimizer, p, o);
@@ -542,6 +547,7 @@ void GradScaler::fused_step(torch::optim::Optimizer& optimizer, FusedKind kind, 
         l->exp_avg_sqs.push_back(s.exp_avg_sq());
         if (o.amsgrad()) l->max_exp_avg_sqs.push_back(s.max_exp_avg_sq());
         host_step = s.step();
+        s.step(host_step + 1);
       }
       at::Tensor& step_t = fused->steps[i];
       if (!step_t.defined()) step_t = at::full({}, static_cast<double>(host_step), p.options().dtype(at::kFloat));

@@ -120,7 +120,8 @@ def build_one(args, name, project_dir, variant):
 
 
 def run_one(args, name, variant, exe):
-    spec = PROJECTS.get(name, {})
+    # `project@change`: the project with one change, for an ablation; it runs as the project does.
+    spec = PROJECTS.get(name.split("@")[0], {})
     top = os.path.join(args.build, "runs", name, variant)
     shutil.rmtree(top, ignore_errors=True)
     cwd = os.path.join(top, "cwd")
