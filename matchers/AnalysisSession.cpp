@@ -168,6 +168,13 @@ IncludeInserter &AnalysisSession::includes() {
   return *includes_;
 }
 
+const NolintComments &AnalysisSession::nolintComments(clang::FileID file) {
+  std::unique_ptr<NolintComments> &comments = nolintComments_[file];
+  if (!comments)
+    comments = std::make_unique<NolintComments>(ctx_.getSourceManager().getBufferData(file));
+  return *comments;
+}
+
 void AnalysisSession::importCallArguments() {
   if (importedCallArguments_)
     return;
@@ -177,10 +184,21 @@ void AnalysisSession::importCallArguments() {
     std::optional<std::string> usr = crossUnitName(*argument.callee);
     if (!usr)
       continue;
-    ArgumentImport fact{*usr, argument.index, argument.field, argument.value.value, {}};
-    for (const ValueOrigin &origin : argument.value.origins)
-      fact.steps.push_back({sourcePointAt(sm, origin.loc), origin.message,
-                            origin.value == static_cast<double>(fact.value) ? origin.definedName : ""});
+    ArgumentImport fact{*usr, argument.index, argument.field, argument.value.value, {}, std::nullopt};
+    if (const clang::ParmVarDecl *open = argument.value.openParameter) {
+      std::optional<std::string> from = crossUnitName(*llvm::cast<clang::FunctionDecl>(open->getDeclContext()));
+      if (!from)
+        continue;
+      fact.value = 0;
+      fact.passedOn = CrossUnitParameter{*from, open->getFunctionScopeIndex(), argument.value.openField};
+      for (const ValueOrigin &origin : argument.value.origins)
+        fact.steps.push_back({sourcePointAt(sm, origin.loc), origin.message, origin.definedName, origin.arithmetic});
+    } else {
+      for (const ValueOrigin &origin : argument.value.origins)
+        fact.steps.push_back({sourcePointAt(sm, origin.loc), origin.message,
+                              origin.value == static_cast<double>(fact.value) ? origin.definedName : "",
+                              std::nullopt});
+    }
     facts_.imports.push_back(std::move(fact));
   }
 }
@@ -351,6 +369,62 @@ std::optional<int64_t> applyIntegerOperator(const std::string &op, int64_t lhs, 
 
 std::optional<int64_t> CrossUnitArithmetic::apply(int64_t value) const {
   return operandFirst ? applyIntegerOperator(op, operand, value) : applyIntegerOperator(op, value, operand);
+}
+
+std::optional<int64_t> carryValueThrough(int64_t value, const std::vector<CrossUnitStep> &steps,
+                                         std::vector<CrossUnitStep> &derivation) {
+  for (const CrossUnitStep &step : steps) {
+    if (step.arithmetic) {
+      std::optional<int64_t> computed = step.arithmetic->apply(value);
+      if (!computed)
+        return std::nullopt;
+      value = *computed;
+      for (CrossUnitStep &before : derivation)
+        before.definedName.clear();
+    }
+    derivation.push_back({step.where, step.message + " is " + std::to_string(value), step.definedName, std::nullopt});
+  }
+  return value;
+}
+
+std::vector<ArgumentImport> CrossUnitFacts::knownArguments() const {
+  // Deep enough for the layered models of real projects (main -> model -> block -> layer), and a
+  // bound on recursion that passes a parameter back to its own function.
+  constexpr int MaxCallsPassedOn = 6;
+  std::vector<ArgumentImport> known;
+  std::map<CrossUnitParameter, std::vector<const ArgumentImport *>> passedOnFrom;
+  for (const ArgumentImport &import : imports) {
+    if (import.passedOn)
+      passedOnFrom[*import.passedOn].push_back(&import);
+    else
+      known.push_back(import);
+  }
+  std::set<std::tuple<CrossUnitParameter, int64_t, std::string, unsigned>> seen; // one per value and origin
+  auto firstSeen = [&](const ArgumentImport &import) {
+    SourcePoint origin = import.steps.empty() ? SourcePoint{} : import.steps.front().where;
+    return seen.emplace(import.callee(), import.value, origin.file, origin.offset).second;
+  };
+  for (const ArgumentImport &import : known)
+    firstSeen(import);
+  for (size_t begin = 0, depth = 0; depth < MaxCallsPassedOn && begin < known.size(); ++depth) {
+    size_t end = known.size();
+    for (size_t i = begin; i < end; ++i) {
+      auto forwards = passedOnFrom.find(known[i].callee());
+      if (forwards == passedOnFrom.end())
+        continue;
+      for (const ArgumentImport *forward : forwards->second) {
+        ArgumentImport reached{forward->function, forward->parameter, forward->field, 0, known[i].steps, std::nullopt};
+        std::optional<int64_t> value = carryValueThrough(known[i].value, forward->steps, reached.steps);
+        if (!value)
+          continue;
+        reached.value = *value;
+        if (firstSeen(reached))
+          known.push_back(std::move(reached));
+      }
+    }
+    begin = end;
+  }
+  return known;
 }
 
 void CrossUnitFacts::append(CrossUnitFacts other) {

@@ -82,7 +82,7 @@ FindingBuilder::FindingBuilder(Rule &rule, clang::ASTContext &ctx, clang::Source
   // clang-tidy plugin) gets its findings, reading the text that was parsed (an editor's unsaved
   // buffer included).
   clang::FileID fid = sm.getFileID(sm.getFileLoc(loc));
-  if (isSuppressedByNolint(sm.getBufferData(fid), finding_.where.line, finding_.rule))
+  if (rule.analysis(ctx).nolintComments(fid).suppresses(finding_.where.line, finding_.rule))
     suppressed_ = true;
 }
 

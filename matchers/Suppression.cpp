@@ -2,6 +2,8 @@
 
 #include "ampify/RuleOptions.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <optional>
 #include <vector>
@@ -18,12 +20,12 @@ struct NolintDirective {
 };
 
 /// Whether a directive's check list names `rule`.
-bool covers(const NolintDirective &d, llvm::StringRef rule) {
-  if (!d.checks)
+bool covers(const std::optional<std::string> &checks, llvm::StringRef rule) {
+  if (!checks)
     return true;
   GlobList list;
   std::string error;
-  return list.parse(*d.checks, error) && list.contains(rule);
+  return list.parse(*checks, error) && list.contains(rule);
 }
 
 std::vector<NolintDirective> directivesOf(llvm::StringRef text) {
@@ -57,20 +59,18 @@ std::vector<NolintDirective> directivesOf(llvm::StringRef text) {
 
 } // namespace
 
-bool isSuppressedByNolint(llvm::StringRef fileText, unsigned line, llvm::StringRef rule) {
-  if (line == 0 || !fileText.contains("NOLINT"))
-    return false; // the common case costs one search
-  std::vector<NolintDirective> directives = directivesOf(fileText);
+NolintComments::NolintComments(llvm::StringRef fileText) {
+  if (!fileText.contains("NOLINT"))
+    return; // the common case costs one search
   std::vector<const NolintDirective *> open; // NOLINTBEGINs not yet closed
+  std::vector<NolintDirective> directives = directivesOf(fileText);
   for (const NolintDirective &d : directives) {
     switch (d.kind) {
     case NolintKind::ThisLine:
-      if (d.line == line && covers(d, rule))
-        return true;
+      lines_[d.line].push_back(d.checks);
       break;
     case NolintKind::NextLine:
-      if (d.line + 1 == line && covers(d, rule))
-        return true;
+      lines_[d.line + 1].push_back(d.checks);
       break;
     case NolintKind::Begin:
       open.push_back(&d);
@@ -84,13 +84,23 @@ bool isSuppressedByNolint(llvm::StringRef fileText, unsigned line, llvm::StringR
         break;
       const NolintDirective *begin = *match;
       open.erase(std::next(match).base());
-      if (begin->line <= line && line <= d.line && covers(*begin, rule))
-        return true;
+      spans_.push_back({begin->line, d.line, begin->checks});
       break;
     }
     }
   }
-  return false;
+}
+
+bool NolintComments::suppresses(unsigned line, llvm::StringRef rule) const {
+  if (line == 0)
+    return false;
+  if (auto at = lines_.find(line); at != lines_.end())
+    for (const Checks &checks : at->second)
+      if (covers(checks, rule))
+        return true;
+  return llvm::any_of(spans_, [&](const Span &span) {
+    return span.first <= line && line <= span.last && covers(span.checks, rule);
+  });
 }
 
 } // namespace ampify

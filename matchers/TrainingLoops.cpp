@@ -462,13 +462,19 @@ private:
         return;
       }
 
+    // The steps each loop of the owner holds, from each step's enclosing loops: asking every loop
+    // about every step would be quadratic in a function of thousands of loops.
+    llvm::DenseMap<const clang::Stmt *, std::vector<const Site *>> stepsIn;
+    for (const Site &s : steps)
+      for (const clang::Stmt *l : loopsAround(s.call))
+        stepsIn[l].push_back(&s);
     // Group the backward passes by the innermost loop that also holds a step.
     std::map<const clang::Stmt *, std::vector<const Site *>> groups;
     std::vector<const clang::Stmt *> order;
     for (const Site &b : backs) {
       const clang::Stmt *loop = nullptr;
       for (const clang::Stmt *l : loopsAround(b.call))
-        if (llvm::any_of(steps, [&](const Site &s) { return within(l, s.call->getBeginLoc()); })) {
+        if (stepsIn.count(l)) {
           loop = l;
           break;
         }
@@ -476,16 +482,18 @@ private:
         order.push_back(loop);
       groups[loop].push_back(&b);
     }
+    llvm::DenseSet<const Site *> inSomeGroupLoop;
+    for (const clang::Stmt *loop : order)
+      if (loop)
+        inSomeGroupLoop.insert(stepsIn[loop].begin(), stepsIn[loop].end());
     for (const clang::Stmt *loop : order) {
       std::vector<const Site *> groupSteps;
-      for (const Site &s : steps) {
-        bool inThis = loop ? within(loop, s.call->getBeginLoc())
-                           : llvm::none_of(order, [&](const clang::Stmt *l) {
-                               return l && within(l, s.call->getBeginLoc());
-                             });
-        if (inThis)
-          groupSteps.push_back(&s);
-      }
+      if (loop)
+        groupSteps = stepsIn[loop];
+      else
+        for (const Site &s : steps)
+          if (!inSomeGroupLoop.contains(&s))
+            groupSteps.push_back(&s);
       if (groupSteps.empty()) {
         refuseOrphanBackward(owner, *groups[loop].front());
         continue;

@@ -148,10 +148,19 @@ private:
 };
 
 
+/// The names of one function that a name the migration adds must not be: those written in it, and
+/// those the migration of its earlier loops added.
+struct ScopeNames {
+  llvm::StringSet<> taken;
+  /// Per base name, the number below which every `ampify_<base><n>` is taken: a function of
+  /// thousands of loops would otherwise try every number again for each loop.
+  llvm::StringMap<unsigned> numberedFrom;
+};
+
 class IterationRewriter {
 public:
   IterationRewriter(clang::ASTContext &ctx, const MigrationOptions &options, const TrainingIteration &it,
-                    MigrationEdits &edits, bool fp16, std::string device, llvm::StringSet<> &scopeNames,
+                    MigrationEdits &edits, bool fp16, std::string device, ScopeNames &scopeNames,
                     std::map<clang::FileID, std::optional<size_t>> &includeAt)
       : ctx_(ctx), sm_(ctx.getSourceManager()), src_(ctx), options_(options), it_(it), edits_(edits),
         fp16_(fp16), device_(std::move(device)), scopeNames_(scopeNames), includeAt_(includeAt) {}
@@ -276,15 +285,19 @@ private:
   std::string freshName(const std::string &base, bool keep = false) {
     std::string name;
     for (std::string candidate : {base, "amp_" + base, "ampify_" + base})
-      if (!scopeNames_.contains(candidate)) {
+      if (!scopeNames_.taken.contains(candidate)) {
         name = candidate;
         break;
       }
-    for (unsigned n = 2; name.empty(); ++n)
-      if (!scopeNames_.contains("ampify_" + base + std::to_string(n)))
+    unsigned &kept = scopeNames_.numberedFrom[base];
+    for (unsigned n = std::max(kept, 2u); name.empty(); ++n)
+      if (!scopeNames_.taken.contains("ampify_" + base + std::to_string(n))) {
         name = "ampify_" + base + std::to_string(n);
+        if (keep)
+          kept = n + 1;
+      }
     if (keep)
-      scopeNames_.insert(name);
+      scopeNames_.taken.insert(name);
     return name;
   }
 
@@ -447,7 +460,7 @@ private:
   MigrationEdits &edits_;
   bool fp16_;
   std::string device_;
-  llvm::StringSet<> &scopeNames_;
+  ScopeNames &scopeNames_;
   std::map<clang::FileID, std::optional<size_t>> &includeAt_;
   std::string scaler_;
 };
@@ -571,7 +584,7 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
 
   // State shared by the loops of the TU, so that each loop costs the same however many there are.
   LoopDevices &devices = analysis(ctx).loopDevices();
-  std::map<const clang::FunctionDecl *, llvm::StringSet<>> namesByFunction;
+  std::map<const clang::FunctionDecl *, ScopeNames> namesByFunction;
   std::map<clang::FileID, std::optional<size_t>> includeAt;
   // The banned calls of the TU by the region they were found in: PrecisionFlow analyses each
   // iteration's forward and loss as the CUDA autocast region it will become.
@@ -618,7 +631,7 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
     const clang::FunctionDecl *scope = scopeFunction(ctx, it);
     auto [names, firstLoop] = namesByFunction.try_emplace(scope);
     if (firstLoop && scope && scope->getBody())
-      names->second = identifiersOf(scope->getBody(), ctx);
+      names->second.taken = identifiersOf(scope->getBody(), ctx);
     IterationRewriter rewriter(ctx, options_, it, edits, fp16, device.argument, names->second, includeAt);
     rewriter.rewrite();
     std::vector<std::pair<clang::SourceLocation, std::string>> notes;

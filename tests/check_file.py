@@ -56,7 +56,9 @@ def main():
     ap.add_argument("--filecheck", required=True)
     ap.add_argument("--tier", choices=["mock", "real", "real26"], required=True)
     ap.add_argument("--mock-prefix", help="the mock LibTorch install (mock tier)")
-    ap.add_argument("--pch", help="precompiled <torch/torch.h> (real tiers)")
+    ap.add_argument("--preamble-cache",
+                    help="ampify's cache directory holding the tier's shared <torch/torch.h> preamble "
+                         "(real tiers): ampify parses the headers from it, as users' runs do")
     ap.add_argument("--compile-check", default=None,
                     help="after a fix, compile the result with this command line, one shell-quoted "
                          "string (file appended)")
@@ -80,8 +82,8 @@ def main():
     tier_args = []
     if args.tier == "mock":
         tier_args = ["--torch-prefix=" + args.mock_prefix]
-    elif args.pch:
-        tier_args = ["--extra-arg=-include-pch", "--extra-arg=" + args.pch]
+    elif args.preamble_cache:
+        tier_args = ["--cache-dir=" + args.preamble_cache]
 
     work = tempfile.mkdtemp(prefix="ampify-test-")
     try:
@@ -92,7 +94,10 @@ def main():
             f.write(cleaned)
 
         if subcommand == "check":
-            cmd = [args.ampify, "check", "--color=never", *tier_args, *args.ampify_arg, *rest, "--fix", target]
+            # A cached result would skip the analysis under test: only the preamble is reused.
+            no_results = ["--no-cache"] if args.preamble_cache else []
+            cmd = [args.ampify, "check", "--color=never", *tier_args, *no_results, *args.ampify_arg, *rest,
+                   "--fix", target]
         else:
             cmd = [args.ampify, subcommand, *tier_args, *args.ampify_arg, *rest, target]
         r = run(cmd)

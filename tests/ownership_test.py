@@ -27,8 +27,8 @@ inline torch::Tensor user_loss(torch::Tensor z, torch::Tensor y) { ampify::Autoc
 }
 """
 # Starts like the rule file, so that the two TUs share a preamble of their common library includes.
-USER_TU = """#include <ATen/autocast_mode.h>
-#include <torch/torch.h>
+USER_TU = """#include <torch/torch.h>
+#include <ATen/autocast_mode.h>
 #include <proj/helpers.h>
 torch::Tensor h(torch::Tensor z) { return user_loss(z, z); }
 """

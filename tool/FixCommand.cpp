@@ -134,6 +134,27 @@ bool toOriginal(Finding &finding, const std::map<std::string, MigratedFile> &fil
   return underMigratedRegion;
 }
 
+/// A TU's analysis over the shared preamble `check` caches (built here when `buildPreamble`, for a
+/// run of several TUs): the library headers are parsed from it, since the migration only edits
+/// the user's code. `overlay` replaces files' text (the migrated text). A preamble at fault must
+/// not cost the analysis: the TU is then parsed in full.
+TranslationUnitResult analyzeWithSharedPreamble(const clang::tooling::CompileCommand &unit,
+                                                const AnalysisOptions &options, const CallbackFactory &callbacks,
+                                                bool buildPreamble,
+                                                const std::map<std::string, std::string> &overlay = {}) {
+  std::optional<std::string> pch;
+  if (auto text = overlay.find(unit.Filename); text != overlay.end())
+    pch = sharedPreambleFor(unit, text->second, options, buildPreamble);
+  else if (auto source = llvm::MemoryBuffer::getFile(unit.Filename))
+    pch = sharedPreambleFor(unit, (*source)->getBuffer(), options, buildPreamble);
+  if (pch) {
+    TranslationUnitResult result = analyzeTranslationUnit(withPreamble(unit, *pch), options, callbacks, overlay);
+    if (result.parsed)
+      return result;
+  }
+  return analyzeTranslationUnit(unit, options, callbacks, overlay);
+}
+
 /// The rules' findings over the migrated text of every TU the migration edits that lie under a
 /// region it opened: the hazards the migration exposes (`-1e9` masks, tiny epsilons...), at the
 /// positions of the files as they are.
@@ -170,7 +191,8 @@ std::vector<Finding> exposedHazards(const std::vector<clang::tooling::CompileCom
         llvm::none_of(results[i].inputs, [&](const std::string &input) { return migratedText.count(input); }))
       continue;
     migratedUnit[i] = true;
-    TranslationUnitResult result = analyzeTranslationUnit(units[i], joined, ruleCallbacks(joined), migratedText);
+    TranslationUnitResult result =
+        analyzeWithSharedPreamble(units[i], joined, ruleCallbacks(joined), /*buildPreamble=*/false, migratedText);
     if (!result.parsed)
       llvm::errs() << "ampify: warning: the migrated text of " << units[i].Filename
                    << " was not checked for hazards: " << result.failure << "\n";
@@ -195,7 +217,8 @@ std::vector<Finding> exposedHazards(const std::vector<clang::tooling::CompileCom
           return (*text)->getBuffer().contains(name);
         }))
       continue;
-    TranslationUnitResult result = analyzeTranslationUnit(units[i], joined, ruleCallbacks(joined));
+    TranslationUnitResult result =
+        analyzeWithSharedPreamble(units[i], joined, ruleCallbacks(joined), /*buildPreamble=*/false);
     if (result.parsed)
       facts.append(std::move(result.facts));
   }
@@ -258,14 +281,9 @@ int runFix() {
   for (const auto &unit : *units) {
     if (options.verbose)
       llvm::errs() << "ampify: analysing " << unit.Filename << "\n";
-    // The shared preamble `check` caches (and that this run builds once for several TUs): the
-    // library headers are parsed from it; the migration only edits the user's code.
-    std::optional<std::string> pch;
-    if (auto source = llvm::MemoryBuffer::getFile(unit.Filename))
-      pch = sharedPreambleFor(unit, (*source)->getBuffer(), options, /*buildIfMissing=*/units->size() > 1);
-    results.push_back(analyzeTranslationUnit(pch ? withPreamble(unit, *pch) : unit, options, callbacks));
-    if (pch && !results.back().parsed) // a preamble at fault must not cost the migration
-      results.back() = analyzeTranslationUnit(unit, options, callbacks);
+    // A TU that is migrated is parsed twice (its migrated text is checked for hazards): the
+    // preamble pays off from the first TU.
+    results.push_back(analyzeWithSharedPreamble(unit, options, callbacks, /*buildPreamble=*/true));
     if (!results.back().parsed)
       llvm::errs() << "ampify: error: " << unit.Filename << " was not migrated: " << results.back().failure
                    << "\n";

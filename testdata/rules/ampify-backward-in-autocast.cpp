@@ -1,6 +1,6 @@
 // AMPIFY: check --checks=-*,ampify-backward-in-autocast
-#include <ATen/autocast_mode.h>
 #include <torch/torch.h>
+#include <ATen/autocast_mode.h>
 #include <ampify/amp.h>
 
 

@@ -20,24 +20,24 @@ namespace {
 constexpr const char *Rule = "ampify-banned-under-autocast";
 
 TEST(Nolint, SameLineWithAndWithoutList) {
-  EXPECT_TRUE(isSuppressedByNolint("a();\nb(); // NOLINT\n", 2, Rule));
-  EXPECT_FALSE(isSuppressedByNolint("a();\nb(); // NOLINT\n", 1, Rule));
-  EXPECT_TRUE(isSuppressedByNolint("b(); // NOLINT(ampify-banned-under-autocast)\n", 1, Rule));
-  EXPECT_TRUE(isSuppressedByNolint("b(); // NOLINT(other, ampify-banned-*)\n", 1, Rule));
-  EXPECT_FALSE(isSuppressedByNolint("b(); // NOLINT(ampify-other)\n", 1, Rule));
-  EXPECT_FALSE(isSuppressedByNolint("b(); // NOLINT()\n", 1, Rule));      // empty list: none
-  EXPECT_FALSE(isSuppressedByNolint("b(); // NOLINT(ampify-*\n", 1, Rule)); // unclosed: no directive
-  EXPECT_FALSE(isSuppressedByNolint("b(); // NOLINT(ampify-*,-ampify-banned-*)\n", 1, Rule));
-  EXPECT_FALSE(isSuppressedByNolint("b(); // nothing here\n", 1, Rule));
+  EXPECT_TRUE(NolintComments("a();\nb(); // NOLINT\n").suppresses(2, Rule));
+  EXPECT_FALSE(NolintComments("a();\nb(); // NOLINT\n").suppresses(1, Rule));
+  EXPECT_TRUE(NolintComments("b(); // NOLINT(ampify-banned-under-autocast)\n").suppresses(1, Rule));
+  EXPECT_TRUE(NolintComments("b(); // NOLINT(other, ampify-banned-*)\n").suppresses(1, Rule));
+  EXPECT_FALSE(NolintComments("b(); // NOLINT(ampify-other)\n").suppresses(1, Rule));
+  EXPECT_FALSE(NolintComments("b(); // NOLINT()\n").suppresses(1, Rule));      // empty list: none
+  EXPECT_FALSE(NolintComments("b(); // NOLINT(ampify-*\n").suppresses(1, Rule)); // unclosed: no directive
+  EXPECT_FALSE(NolintComments("b(); // NOLINT(ampify-*,-ampify-banned-*)\n").suppresses(1, Rule));
+  EXPECT_FALSE(NolintComments("b(); // nothing here\n").suppresses(1, Rule));
 }
 
 TEST(Nolint, NextLineOnlyAppliesToTheNextLine) {
   const char *text = "// NOLINTNEXTLINE(ampify-*)\nb();\nc();\n";
-  EXPECT_FALSE(isSuppressedByNolint(text, 1, Rule));
-  EXPECT_TRUE(isSuppressedByNolint(text, 2, Rule));
-  EXPECT_FALSE(isSuppressedByNolint(text, 3, Rule));
+  EXPECT_FALSE(NolintComments(text).suppresses(1, Rule));
+  EXPECT_TRUE(NolintComments(text).suppresses(2, Rule));
+  EXPECT_FALSE(NolintComments(text).suppresses(3, Rule));
   // NOLINTNEXTLINE is not a same-line NOLINT.
-  EXPECT_FALSE(isSuppressedByNolint("b(); // NOLINTNEXTLINE\n", 1, Rule));
+  EXPECT_FALSE(NolintComments("b(); // NOLINTNEXTLINE\n").suppresses(1, Rule));
 }
 
 TEST(Nolint, BeginEndRegions) {
@@ -46,17 +46,17 @@ TEST(Nolint, BeginEndRegions) {
                      "b();\n"
                      "// NOLINTEND(ampify-banned-under-autocast)\n"
                      "c();\n";
-  EXPECT_FALSE(isSuppressedByNolint(text, 1, Rule));
-  EXPECT_TRUE(isSuppressedByNolint(text, 3, Rule));
-  EXPECT_FALSE(isSuppressedByNolint(text, 5, Rule));
-  EXPECT_FALSE(isSuppressedByNolint(text, 3, "ampify-other"));
+  EXPECT_FALSE(NolintComments(text).suppresses(1, Rule));
+  EXPECT_TRUE(NolintComments(text).suppresses(3, Rule));
+  EXPECT_FALSE(NolintComments(text).suppresses(5, Rule));
+  EXPECT_FALSE(NolintComments(text).suppresses(3, "ampify-other"));
   // A BEGIN without a matching END (same list) silences nothing, as in clang-tidy.
-  EXPECT_FALSE(isSuppressedByNolint("// NOLINTBEGIN\nb();\n", 2, Rule));
-  EXPECT_FALSE(isSuppressedByNolint("// NOLINTBEGIN(ampify-*)\nb();\n// NOLINTEND\n", 2, Rule));
+  EXPECT_FALSE(NolintComments("// NOLINTBEGIN\nb();\n").suppresses(2, Rule));
+  EXPECT_FALSE(NolintComments("// NOLINTBEGIN(ampify-*)\nb();\n// NOLINTEND\n").suppresses(2, Rule));
   // Nested regions close innermost first.
   const char *nested = "// NOLINTBEGIN\n// NOLINTBEGIN(x)\n// NOLINTEND(x)\nb();\n// NOLINTEND\nc();\n";
-  EXPECT_TRUE(isSuppressedByNolint(nested, 4, Rule));
-  EXPECT_FALSE(isSuppressedByNolint(nested, 6, Rule));
+  EXPECT_TRUE(NolintComments(nested).suppresses(4, Rule));
+  EXPECT_FALSE(NolintComments(nested).suppresses(6, Rule));
 }
 
 TEST(Fingerprint, NormalizesWhitespaceOnly) {

@@ -11,6 +11,10 @@
 #include "ampify/CastPolicy.h"
 #include "ampify/CrossUnit.h"
 #include "ampify/RuleOptions.h"
+#include "ampify/Suppression.h"
+
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -66,6 +70,9 @@ public:
   ConstantEvaluator &constants();
   /// The #includes the TU's fix-its insert, once per file.
   IncludeInserter &includes();
+  /// The NOLINT comments of one of the TU's files, read once, from the text that was parsed (an
+  /// editor's unsaved buffer included).
+  const NolintComments &nolintComments(clang::FileID file);
 
   /// What this TU leaves for the analysis of the whole project (CrossUnit.h): rules add their
   /// exports; importCallArguments() adds the imports.
@@ -99,6 +106,7 @@ private:
   std::unique_ptr<ConstantEvaluator> constants_;
   std::unique_ptr<PrecisionFlow> flow_;
   std::unique_ptr<IncludeInserter> includes_;
+  llvm::DenseMap<clang::FileID, std::unique_ptr<NolintComments>> nolintComments_;
   CrossUnitFacts facts_;
   bool importedCallArguments_ = false;
 };

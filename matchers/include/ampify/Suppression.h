@@ -5,11 +5,32 @@
 // silences nothing, as in clang-tidy.
 #pragma once
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace ampify {
 
-/// Whether a NOLINT comment in `fileText` silences `rule` at the 1-based `line`.
-bool isSuppressedByNolint(llvm::StringRef fileText, unsigned line, llvm::StringRef rule);
+/// The NOLINT comments of one file's text, read once: a file of thousands of findings asks for
+/// each of them, and reading the text per finding would make it quadratic.
+class NolintComments {
+public:
+  explicit NolintComments(llvm::StringRef fileText);
+  /// Whether a comment silences `rule` at the 1-based `line`.
+  bool suppresses(unsigned line, llvm::StringRef rule) const;
+
+private:
+  /// A check list as written between the parentheses; none: every check.
+  using Checks = std::optional<std::string>;
+  struct Span {
+    unsigned first, last; // 1-based lines, both included
+    Checks checks;
+  };
+  llvm::DenseMap<unsigned, std::vector<Checks>> lines_; // NOLINT and NOLINTNEXTLINE, by line silenced
+  std::vector<Span> spans_;                              // NOLINTBEGIN ... NOLINTEND
+};
 
 } // namespace ampify
