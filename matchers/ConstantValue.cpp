@@ -744,7 +744,9 @@ std::vector<ConstantEvaluator::ExternalArgument> ConstantEvaluator::externalCall
       continue;
     for (const CallSite &site : sites)
       for (const ParmVarDecl *param : callee->parameters()) {
-        Evaluation<int64_t> evaluation(ctx_, idx.calls, idx.written);
+        // Open: an argument that is a parameter of this TU's function passes on what its callers
+        // in other TUs pass.
+        Evaluation<int64_t> evaluation(ctx_, idx.calls, idx.written, /*open=*/true);
         for (ConstantValue &value : evaluation.atCall(callee, param, site, 0))
           arguments.push_back({callee, param->getFunctionScopeIndex(), "", std::move(value)});
         for (const FieldDecl *field : integerFieldsOfProjectStruct(param->getType(), sm))

@@ -519,6 +519,28 @@ class CrossUnit(CrossUnitCase):
         self.assertIn("src/model.cpp", {n["path"] for n in findings[0]["notes"]})
 
 
+class CrossUnitChain(CrossUnitCase):
+    """Sizes that cross two files (testdata/crossunit/chain): main.cpp passes them to Tagger
+    (tagger.cpp), which passes them on to EncoderBlock (block.cpp). The findings must be those its
+    CROSS-EXPECT comments name, with a note at each call on the way, and the same from merged
+    shards; without the middle file, nothing."""
+
+    DATA = "chain"
+
+    def test_findings_through_a_file_that_passes_sizes_on(self):
+        findings = self.assertMergeIsOneRun()
+        self.assertExpected(findings)
+        ffn = [f for f in findings if "`kFfnDim`" in f["message"]][0]
+        calls = [(n["path"], n["message"]) for n in ffn["notes"] if "at this call of" in n["message"]]
+        self.assertIn(("src/main.cpp", "`ffn` at this call of `TaggerImpl` is 500"), calls)
+        self.assertTrue(any(path == "src/tagger.cpp" and "at this call of `EncoderBlockImpl` is 500" in message
+                            for path, message in calls), calls)
+        # The middle file is what connects them.
+        os.remove(os.path.join(self.src, "tagger.cpp"))
+        r = self.check("--no-cache")
+        self.assertNotIn("kFfnDim", r.stdout)
+
+
 class CrossUnitHazards(CrossUnitCase):
     """fp16 hazards in functions of model.cpp that main.cpp runs under autocast
     (testdata/crossunit/hazards): found by model.cpp's analysis assuming an autocast caller, kept

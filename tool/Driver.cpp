@@ -694,8 +694,8 @@ void resolveAcrossUnits(const CrossUnitFacts &given, const AnalysisOptions &opti
   auto callAt = [](const ArgumentImport &i) { return i.steps.empty() ? SourcePoint{} : i.steps.back().where; };
   llvm::sort(facts.imports, [&](const ArgumentImport &a, const ArgumentImport &b) {
     SourcePoint x = callAt(a), y = callAt(b);
-    return std::tie(x.file, x.offset, a.function, a.parameter, a.field, a.value) <
-           std::tie(y.file, y.offset, b.function, b.parameter, b.field, b.value);
+    return std::tie(x.file, x.offset, a.function, a.parameter, a.field, a.value, a.passedOn) <
+           std::tie(y.file, y.offset, b.function, b.parameter, b.field, b.value, b.passedOn);
   });
   std::set<std::tuple<std::string, unsigned, std::string, std::string>> before;
   for (const Finding &f : findings)

@@ -183,15 +183,26 @@ static json::Value toJSON(const ArgumentImport &i) {
   json::Array steps;
   for (const CrossUnitStep &s : i.steps)
     steps.push_back(toJSON(s));
-  return json::Object{
+  json::Object import{
       {"function", i.function}, {"parameter", i.parameter}, {"field", i.field}, {"value", i.value},
       {"steps", std::move(steps)}};
+  if (i.passedOn)
+    import["passedOn"] = json::Object{
+        {"function", i.passedOn->function}, {"parameter", i.passedOn->parameter}, {"field", i.passedOn->field}};
+  return import;
+}
+
+static bool fromJSON(const json::Value &v, CrossUnitParameter &p, json::Path path) {
+  json::ObjectMapper o(v, path);
+  return o && o.map("function", p.function) && mapUnsigned(*v.getAsObject(), "parameter", p.parameter, path) &&
+         o.map("field", p.field);
 }
 
 static bool fromJSON(const json::Value &v, ArgumentImport &i, json::Path path) {
   json::ObjectMapper o(v, path);
   return o && o.map("function", i.function) && mapUnsigned(*v.getAsObject(), "parameter", i.parameter, path) &&
-         o.map("field", i.field) && o.map("value", i.value) && o.map("steps", i.steps);
+         o.map("field", i.field) && o.map("value", i.value) && o.map("steps", i.steps) &&
+         o.mapOptional("passedOn", i.passedOn);
 }
 
 static json::Value toJSON(const ConditionalFinding &c) {

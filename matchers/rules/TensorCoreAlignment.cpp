@@ -240,9 +240,10 @@ public:
   }
 
   void resolveAcrossUnits(const CrossUnitFacts &facts, std::vector<Finding> &findings) override {
-    std::map<std::tuple<std::string, unsigned, std::string>, std::vector<const ArgumentImport *>> passed;
-    for (const ArgumentImport &import : facts.imports)
-      passed[{import.function, import.parameter, import.field}].push_back(&import);
+    std::vector<ArgumentImport> known = facts.knownArguments();
+    std::map<CrossUnitParameter, std::vector<const ArgumentImport *>> passed;
+    for (const ArgumentImport &import : known)
+      passed[import.callee()].push_back(&import);
     // One finding per cause, as in a TU: each misaligned named constant at its definition with
     // every dimension it sizes, in any file; any other value where the other TU uses it.
     struct Group {
@@ -262,30 +263,15 @@ public:
         continue;
       const std::string &role = fact.attributes.at("role");
       for (const ArgumentImport *import : callers->second) {
-        // The value at the use: the caller's, through the export's arithmetic.
-        std::optional<int64_t> value = import->value;
-        std::vector<CrossUnitStep> exportSteps;
-        for (const CrossUnitStep &step : fact.steps) {
-          if (value && step.arithmetic) {
-            value = step.arithmetic->apply(*value);
-            // What held the value before it was computed with does not hold the value used.
-            for (CrossUnitStep &before : exportSteps)
-              before.definedName.clear();
-          }
-          if (!value)
-            break;
-          exportSteps.push_back({step.where, step.message + " is " + std::to_string(*value), step.definedName});
-        }
+        // The value at the use: the caller's, through the export's arithmetic. A constant of the
+        // caller that is not the value used (`2 * hidden`) is not its cause alone: the value is
+        // reported where it is computed, as in one file.
+        std::vector<CrossUnitStep> steps = import->steps;
+        std::optional<int64_t> value = carryValueThrough(import->value, fact.steps, steps);
         if (!value || t->exempt(role, *value) || !seen.emplace(fact.use.file, fact.use.offset, role, *value).second)
           continue;
-        CrossUse use{role, fact.attributes.at("subject"), fact.attributes.at("gemm"), fact.use, import->steps,
+        CrossUse use{role, fact.attributes.at("subject"), fact.attributes.at("gemm"), fact.use, std::move(steps),
                      std::nullopt};
-        // A constant of the caller that is not the value used (`2 * hidden`) is not its cause alone:
-        // the value is reported where it is computed, as in one file.
-        if (*value != import->value)
-          for (CrossUnitStep &step : use.steps)
-            step.definedName.clear();
-        llvm::append_range(use.steps, exportSteps);
         for (size_t i = 0; i < use.steps.size() && !use.definition; ++i)
           if (!use.steps[i].definedName.empty())
             use.definition = i;
@@ -792,7 +778,7 @@ private:
 
   bool suppressed(const Finding &finding) const {
     auto text = llvm::MemoryBuffer::getFile(finding.where.file);
-    return text && isSuppressedByNolint((*text)->getBuffer(), finding.where.line, finding.rule);
+    return text && NolintComments((*text)->getBuffer()).suppresses(finding.where.line, finding.rule);
   }
 
   /// The uses in other files of the constant defined at `uses[i].steps[definition]`, in one

@@ -86,7 +86,8 @@ public:
   /// One known value of one argument of a call in this TU (also through std::make_shared<T> and a
   /// module holder's constructor) of a user function or constructor this TU declares but does not
   /// define, or of an integer data member of a struct of the project passed as the argument; the
-  /// value's last origin is the step through the call.
+  /// value's last origin is the step through the call. An argument that is an open parameter
+  /// (passed on, or computed from it with constants) is returned as one, with its origins.
   struct ExternalArgument {
     const clang::FunctionDecl *callee;
     unsigned index;

@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace ampify {
@@ -65,6 +66,17 @@ struct ParameterExport {
   std::map<std::string, std::string> attributes;
 };
 
+/// A parameter (or a data member of a struct parameter) of a function, as the facts name it.
+struct CrossUnitParameter {
+  std::string function; // USR
+  unsigned parameter = 0;
+  std::string field; // as ParameterExport::field
+
+  bool operator<(const CrossUnitParameter &o) const {
+    return std::tie(function, parameter, field) < std::tie(o.function, o.parameter, o.field);
+  }
+};
+
 /// One known value of one argument of a call (or construction) in this TU of a function that this
 /// TU does not define, or of one data member of a struct passed as the argument.
 struct ArgumentImport {
@@ -76,7 +88,23 @@ struct ArgumentImport {
   /// The derivation of the value, innermost first, ending with the step through the call
   /// ("`hidden_size` at this call of `NeuralNetImpl` is 500").
   std::vector<CrossUnitStep> steps;
+  /// Set when the argument is not a value this TU knows but a parameter of a function it defines
+  /// for other TUs, passed on (maybe computed with constants: `2 * hidden`): the argument takes
+  /// the values callers pass there (`value` is unused), and `steps` lead from that parameter to
+  /// this call, their arithmetic applied in turn. A size goes main.cpp -> Tagger (tagger.cpp) ->
+  /// EncoderLayer (attention.cpp) this way.
+  std::optional<CrossUnitParameter> passedOn;
+
+  CrossUnitParameter callee() const { return {function, parameter, field}; }
 };
+
+/// `value` carried through `steps` (a derivation from a parameter, innermost first), appended to
+/// `derivation`: each step's arithmetic applied in turn, each step's message completed with the
+/// value after it ("member `hidden_` is 500"). A constant that held the value before it was
+/// computed with does not hold the result: the names that steps before a computation define are
+/// cleared. Nothing where C++ leaves the arithmetic undefined.
+std::optional<int64_t> carryValueThrough(int64_t value, const std::vector<CrossUnitStep> &steps,
+                                         std::vector<CrossUnitStep> &derivation);
 
 /// A finding that holds only if code of another TU does something this TU cannot see
 /// (AnalysisSession::findConditionalFindings), found by assuming it and not without; one of:
@@ -127,6 +155,9 @@ struct CrossUnitFacts {
   /// finding or an fp16 result (every TU that calls another's function has imports).
   bool offersFindings() const { return !exports.empty() || !conditional.empty() || !fp16Returns.empty(); }
   void append(CrossUnitFacts other);
+  /// The imports with a value: those of the calls, and those that reach a parameter through
+  /// functions that pass it on (ArgumentImport::passedOn), followed up to a few calls deep.
+  std::vector<ArgumentImport> knownArguments() const;
 };
 
 /// The conditional findings that hold: some TU calls one of their functions under autocast (a
