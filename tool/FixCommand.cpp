@@ -281,9 +281,7 @@ int runFix() {
   for (const auto &unit : *units) {
     if (options.verbose)
       llvm::errs() << "ampify: analysing " << unit.Filename << "\n";
-    // A TU that is migrated is parsed twice (its migrated text is checked for hazards): the
-    // preamble pays off from the first TU.
-    results.push_back(analyzeWithSharedPreamble(unit, options, callbacks, /*buildPreamble=*/true));
+    results.push_back(analyzeWithSharedPreamble(unit, options, callbacks, /*buildPreamble=*/units->size() > 1));
     if (!results.back().parsed)
       llvm::errs() << "ampify: error: " << unit.Filename << " was not migrated: " << results.back().failure
                    << "\n";
