@@ -4,6 +4,7 @@
 #include "ampify/IncludeInserter.h"
 #include "ampify/LoopDevice.h"
 #include "ampify/PrecisionFlow.h"
+#include "ampify/TorchApi.h"
 #include "ampify/TrainingLoops.h"
 
 #include "ampify/Rule.h"
@@ -12,6 +13,7 @@
 #include "clang/Index/USRGeneration.h"
 #include "clang/Lex/Preprocessor.h"
 
+#include <deque>
 #include <set>
 #include <tuple>
 
@@ -208,13 +210,33 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
   if (!flow_)
     return; // no rule of the run asks what autocast does
   const clang::SourceManager &sm = ctx_.getSourceManager();
+  // The arguments a call passes in fp16, each with the reason its flow gives; `dependsOn` names
+  // the calls of other TUs' functions whose assumed fp16 result an argument needs (none: nothing).
+  auto fp16Arguments = [&](const PrecisionFlow &flow, const OutsideCallUnderAutocast &call,
+                           llvm::function_ref<bool(const PrecisionFact &, std::vector<std::string> &)> dependsOn) {
+    std::vector<Fp16Argument> found;
+    for (unsigned i = 0; i < call.arguments.size(); ++i) {
+      const PrecisionFact &argument = call.arguments[i];
+      std::vector<std::pair<clang::SourceLocation, std::string>> why = flow.explain(argument);
+      Fp16Argument fp16{i, {}, {}, {}};
+      if (argument.value != Precision::Half || why.empty() || !dependsOn(argument, fp16.fp16Returns))
+        continue;
+      fp16.where = sourcePointAt(sm, why.front().first);
+      fp16.because = why.front().second;
+      found.push_back(std::move(fp16));
+    }
+    return found;
+  };
+  auto regardless = [](const PrecisionFact &, std::vector<std::string> &) { return true; };
+
   std::map<std::pair<std::string, unsigned>, std::string> outsideCallees; // call point -> callee USR
   for (const OutsideCallUnderAutocast &call : flow_->outsideCallsUnderAutocast())
     if (std::optional<std::string> usr = crossUnitName(*call.callee)) {
       SourcePoint at = sourcePointAt(sm, call.call->getBeginLoc());
       outsideCallees[{at.file, at.offset}] = *usr;
-      facts_.autocastCalls.push_back(
-          {*usr, call.callee->getQualifiedNameAsString(), at, call.region.how, sourcePointAt(sm, call.region.opened)});
+      facts_.autocastCalls.push_back({*usr, call.callee->getQualifiedNameAsString(), at, call.region.how,
+                                      sourcePointAt(sm, call.region.opened), "",
+                                      fp16Arguments(*flow_, call, regardless)});
     }
 
   // One more pass of the rules per assumption; `attribute` makes a finding that appears only then
@@ -272,7 +294,58 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
             if (std::optional<std::string> usr = crossUnitName(*r.function))
               facts_.fp16Returns.push_back({*usr, r.function->getQualifiedNameAsString(),
                                             sourcePointAt(sm, r.returned.where), r.returned.because});
+          // A call of a third TU's function, made under the assumed region: under autocast when
+          // the function that holds it is (AnalysisSession's caller joins that across TUs).
+          for (const OutsideCallUnderAutocast &call : assumed.outsideCallsUnderAutocast()) {
+            if (!call.region.assumedFor)
+              continue; // this TU's own region: recorded above
+            std::optional<std::string> usr = crossUnitName(*call.callee);
+            std::optional<std::string> caller = crossUnitName(*call.region.assumedFor);
+            if (usr && caller)
+              facts_.autocastCalls.push_back({*usr, call.callee->getQualifiedNameAsString(),
+                                              sourcePointAt(sm, call.call->getBeginLoc()), "", {}, *caller,
+                                              fp16Arguments(assumed, call, regardless)});
+          }
         });
+
+  // The tensor parameters of the functions other TUs call, by where they are declared: a finding
+  // whose notes name one needs a caller that passes fp16 there.
+  std::map<std::pair<std::string, unsigned>, CrossUnitParameter> tensorParameters;
+  for (const clang::FunctionDecl *function : definedForOtherUnits(*this))
+    if (std::optional<std::string> usr = crossUnitName(*function))
+      for (const clang::ParmVarDecl *param : function->parameters())
+        if (isTensorType(param->getType())) {
+          SourcePoint at = sourcePointAt(sm, param->getLocation());
+          tensorParameters[{at.file, at.offset}] = {*usr, param->getFunctionScopeIndex(), ""};
+        }
+  if (!tensorParameters.empty()) {
+    std::set<std::tuple<std::string, std::string, unsigned, std::string>> heldRegardless;
+    for (const ConditionalFinding &c : facts_.conditional)
+      heldRegardless.emplace(c.finding.rule, c.finding.where.file, c.finding.where.offset, c.finding.message);
+    assumingPass(
+        OtherUnitsAssumption::CallersPassFp16,
+        [&](const Finding &finding) -> std::optional<ConditionalFinding> {
+          if (heldRegardless.count({finding.rule, finding.where.file, finding.where.offset, finding.message}))
+            return std::nullopt; // needs no fp16 argument: found by the pass above
+          ConditionalFinding c{finding, {}, {}, {}};
+          for (const FindingNote &note : finding.notes)
+            if (auto it = tensorParameters.find({note.where.file, note.where.offset}); it != tensorParameters.end())
+              c.fp16Parameters.push_back(it->second);
+          if (c.fp16Parameters.empty() || llvm::any_of(c.fp16Parameters, [&](const CrossUnitParameter &p) {
+                return p.function != c.fp16Parameters.front().function;
+              }))
+            return std::nullopt; // it cannot say which call's arguments it needs
+          llvm::sort(c.fp16Parameters);
+          c.fp16Parameters.erase(std::unique(c.fp16Parameters.begin(), c.fp16Parameters.end(),
+                                             [](const CrossUnitParameter &a, const CrossUnitParameter &b) {
+                                               return a.parameter == b.parameter;
+                                             }),
+                                 c.fp16Parameters.end());
+          c.functions.push_back(c.fp16Parameters.front().function);
+          return c;
+        },
+        [](const PrecisionFlow &) {});
+  }
 
   if (!outsideCallees.empty())
     assumingPass(
@@ -290,7 +363,30 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
           c.fp16Returns.erase(std::unique(c.fp16Returns.begin(), c.fp16Returns.end()), c.fp16Returns.end());
           return c;
         },
-        [](const PrecisionFlow &) {});
+        [&](const PrecisionFlow &assumed) {
+          // Arguments fp16 only through a callee's assumed result (`yolo_loss(model(x), y)`).
+          auto throughCallees = [&](const PrecisionFact &argument, std::vector<std::string> &callees) {
+            for (const PrecisionFact *link = &argument; link; link = link->from.get()) {
+              SourcePoint at = sourcePointAt(sm, link->where);
+              if (auto it = outsideCallees.find({at.file, at.offset}); it != outsideCallees.end())
+                callees.push_back(it->second);
+            }
+            llvm::sort(callees);
+            callees.erase(std::unique(callees.begin(), callees.end()), callees.end());
+            return !callees.empty();
+          };
+          for (const OutsideCallUnderAutocast &call : assumed.outsideCallsUnderAutocast()) {
+            SourcePoint at = sourcePointAt(sm, call.call->getBeginLoc());
+            for (AutocastCall &known : facts_.autocastCalls) {
+              if (!known.underCallerOf.empty() || known.call.file != at.file || known.call.offset != at.offset)
+                continue;
+              for (Fp16Argument &argument : fp16Arguments(assumed, call, throughCallees))
+                if (llvm::none_of(known.fp16Arguments,
+                                  [&](const Fp16Argument &a) { return a.parameter == argument.parameter; }))
+                  known.fp16Arguments.push_back(std::move(argument));
+            }
+          }
+        });
 }
 
 std::optional<std::string> crossUnitName(const clang::Decl &decl) {
@@ -300,13 +396,84 @@ std::optional<std::string> crossUnitName(const clang::Decl &decl) {
   return std::string(usr);
 }
 
-std::vector<Finding> findingsUnderOtherUnitsAutocast(const CrossUnitFacts &facts) {
-  std::map<std::string, std::vector<const AutocastCall *>> callsOf;
+namespace {
+
+/// A call that runs under CUDA fp16 autocast: one in a region of its TU, or one made under an
+/// assumed caller (AutocastCall::underCallerOf) whose function some reached call runs there.
+struct ReachedCall {
+  const AutocastCall *call;
+  const ReachedCall *caller; ///< the call that runs `call`'s enclosing function; null in a region
+};
+
+/// Every call that runs under autocast, by callee USR: each call in a region, then, up to a few
+/// files deep, each call made where an autocast caller runs its enclosing function (through the
+/// first such caller found).
+std::map<std::string, std::vector<const ReachedCall *>> callsUnderAutocast(const CrossUnitFacts &facts,
+                                                                          std::deque<ReachedCall> &storage) {
+  constexpr int MaxFilesDeep = 6; // as for values passed on (CrossUnitFacts::knownArguments)
+  std::map<std::string, std::vector<const ReachedCall *>> callsOf;
   for (const AutocastCall &call : facts.autocastCalls)
-    callsOf[call.function].push_back(&call);
+    if (call.underCallerOf.empty())
+      callsOf[call.function].push_back(&storage.emplace_back(ReachedCall{&call, nullptr}));
+  std::set<const AutocastCall *> reached;
+  for (int depth = 0; depth < MaxFilesDeep; ++depth) {
+    std::vector<std::pair<const AutocastCall *, const ReachedCall *>> found;
+    for (const AutocastCall &call : facts.autocastCalls)
+      if (!call.underCallerOf.empty() && !reached.count(&call))
+        if (auto it = callsOf.find(call.underCallerOf); it != callsOf.end())
+          found.push_back({&call, it->second.front()});
+    if (found.empty())
+      break;
+    for (const auto &[call, caller] : found) {
+      reached.insert(call);
+      callsOf[call->function].push_back(&storage.emplace_back(ReachedCall{call, caller}));
+    }
+  }
+  return callsOf;
+}
+
+/// The notes that say why `reached` runs under autocast: the call, the calls that run the
+/// functions holding it, and where the region opens.
+void addCallNotes(Finding &finding, const ReachedCall &reached) {
+  finding.notes.push_back({reached.call->call, "`" + reached.call->name + "` runs under CUDA fp16 autocast here, in another file"});
+  for (const ReachedCall *caller = reached.caller; caller; caller = caller->caller)
+    finding.notes.push_back({caller->call->call, "`" + caller->call->name +
+                                                     "` runs under CUDA fp16 autocast here, and with it its calls"});
+  const ReachedCall *root = &reached;
+  while (root->caller)
+    root = root->caller;
+  finding.notes.push_back({root->call->opened, "autocast is enabled by " + root->call->region});
+}
+
+} // namespace
+
+std::vector<Finding> findingsUnderOtherUnitsAutocast(const CrossUnitFacts &facts) {
+  std::deque<ReachedCall> storage;
+  std::map<std::string, std::vector<const ReachedCall *>> callsOf = callsUnderAutocast(facts, storage);
   std::map<std::string, const Fp16Return *> fp16ReturnOf;
   for (const Fp16Return &r : facts.fp16Returns)
     fp16ReturnOf.emplace(r.function, &r);
+  auto returnNote = [](const Fp16Return &r) {
+    return FindingNote{r.where, "`" + r.name + "` returns fp16 under CUDA fp16 autocast, in another file: its result is " +
+                                    r.because};
+  };
+  // The arguments `call` passes for `parameters`, if each is fp16 there (for one that is fp16
+  // through other calls' results, if one of those returns fp16).
+  auto fp16At = [&](const AutocastCall &call, const std::vector<CrossUnitParameter> &parameters) {
+    std::vector<const Fp16Argument *> arguments;
+    for (const CrossUnitParameter &parameter : parameters) {
+      const Fp16Argument *fp16 = nullptr;
+      for (const Fp16Argument &a : call.fp16Arguments)
+        if (a.parameter == parameter.parameter &&
+            (a.fp16Returns.empty() ||
+             llvm::any_of(a.fp16Returns, [&](const std::string &f) { return fp16ReturnOf.count(f) > 0; })))
+          fp16 = &a;
+      if (!fp16)
+        return std::vector<const Fp16Argument *>();
+      arguments.push_back(fp16);
+    }
+    return arguments;
+  };
   std::vector<Finding> found;
   for (const ConditionalFinding &c : facts.conditional) {
     Finding finding = c.finding;
@@ -318,28 +485,40 @@ std::vector<Finding> findingsUnderOtherUnitsAutocast(const CrossUnitFacts &facts
       if (returns.empty())
         continue;
       for (const Fp16Return *r : returns)
-        finding.notes.push_back({r->where, "`" + r->name + "` returns fp16 under CUDA fp16 autocast, in another file: "
-                                           "its result is " + r->because});
+        finding.notes.push_back(returnNote(*r));
       found.push_back(std::move(finding));
       continue;
     }
-    std::vector<const AutocastCall *> calls;
+    std::vector<const ReachedCall *> calls;
     for (const std::string &function : c.functions)
       if (auto it = callsOf.find(function); it != callsOf.end())
-        calls.insert(calls.end(), it->second.begin(), it->second.end());
+        for (const ReachedCall *call : it->second)
+          if (c.fp16Parameters.empty() || !fp16At(*call->call, c.fp16Parameters).empty())
+            calls.push_back(call);
     if (calls.empty())
       continue;
-    llvm::sort(calls, [](const AutocastCall *a, const AutocastCall *b) {
-      return std::tie(a->call.file, a->call.offset, a->function) < std::tie(b->call.file, b->call.offset, b->function);
+    llvm::sort(calls, [](const ReachedCall *a, const ReachedCall *b) {
+      return std::tie(a->call->call.file, a->call->call.offset, a->call->function) <
+             std::tie(b->call->call.file, b->call->call.offset, b->call->function);
     });
+    calls.erase(std::unique(calls.begin(), calls.end(),
+                            [](const ReachedCall *a, const ReachedCall *b) { return a->call == b->call; }),
+                calls.end());
     constexpr size_t Shown = 3;
-    // Each call, then where its region opens, as a finding of the TU itself shows that region.
+    // Each call, with what it passes and why it runs under autocast, as a finding of the TU itself
+    // shows its region.
     for (size_t i = 0; i < calls.size() && i < Shown; ++i) {
-      finding.notes.push_back(
-          {calls[i]->call, "`" + calls[i]->name + "` runs under CUDA fp16 autocast here, in another file"});
+      size_t callNote = finding.notes.size();
+      addCallNotes(finding, *calls[i]);
       if (calls.size() > Shown && i + 1 == Shown)
-        finding.notes.back().message += " (and " + std::to_string(calls.size() - Shown) + " more calls)";
-      finding.notes.push_back({calls[i]->opened, "autocast is enabled by " + calls[i]->region});
+        finding.notes[callNote].message += " (and " + std::to_string(calls.size() - Shown) + " more calls)";
+      for (const Fp16Argument *argument : fp16At(*calls[i]->call, c.fp16Parameters)) {
+        finding.notes.insert(finding.notes.begin() + callNote + 1,
+                             {argument->where, argument->because + ", and the call passes it there"});
+        for (const std::string &function : argument->fp16Returns)
+          if (auto it = fp16ReturnOf.find(function); it != fp16ReturnOf.end())
+            finding.notes.insert(finding.notes.begin() + callNote + 2, returnNote(*it->second));
+      }
     }
     found.push_back(std::move(finding));
   }

@@ -206,7 +206,16 @@ public:
                        [](const clang::Expr *a) { return llvm::isa<clang::CXXDefaultArgExpr>(a); }))
         e = construct->getArg(0);
       e = e->IgnoreParenImpCasts();
-      const clang::Expr *root = e;
+      // `torch::Device(device_name)`: the program's device string (`"cuda"` when available), whose
+      // device is known at run time.
+      const clang::Expr *named = e, *built = e;
+      if (const auto *cast = llvm::dyn_cast<clang::CXXFunctionalCastExpr>(e))
+        built = cast->getSubExpr()->IgnoreImplicit();
+      if (const auto *fromString = llvm::dyn_cast<clang::CXXConstructExpr>(built);
+          fromString && isRecordNamed(e->getType(), "c10::Device") && fromString->getNumArgs() >= 1 &&
+          isStdString(fromString->getArg(0)->getType()))
+        named = fromString->getArg(0)->IgnoreImplicit();
+      const clang::Expr *root = named;
       while (const auto *member = llvm::dyn_cast<clang::MemberExpr>(root)) {
         if (member->isArrow())
           break;
@@ -214,8 +223,12 @@ public:
       }
       const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(root);
       const auto *var = ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+      // A member of the object whose method holds the loop (`this->device_`, `device_`).
+      const auto *ofThis = llvm::dyn_cast<clang::MemberExpr>(root);
+      bool member = ofThis && llvm::isa<clang::CXXThisExpr>(ofThis->getBase()->IgnoreParenImpCasts()) &&
+                    llvm::isa<clang::FieldDecl>(ofThis->getMemberDecl()) && seesThis(it);
       // A constant (`torch::kCUDA`) is not the program's own variable: the constants below take it.
-      if (!var || var->isConstexpr() || !visibleAt(it, var, at) || e->getBeginLoc().isMacroID())
+      if ((!member && (!var || var->isConstexpr() || !visibleAt(it, var, at))) || e->getBeginLoc().isMacroID())
         continue;
       std::string text = sourceText(e->getSourceRange(), ctx_);
       if (isRecordNamed(e->getType(), "c10::Device"))
@@ -302,6 +315,22 @@ private:
       if (isRecordNamed(param->getType(), "c10::Device"))
         c.variables.push_back(param);
     return c;
+  }
+
+  static bool isStdString(clang::QualType type) {
+    const auto *record = type.getNonReferenceType()->getAsCXXRecordDecl();
+    return record && record->getName() == "basic_string" && record->isInStdNamespace();
+  }
+
+  /// Whether the iteration's code can name the members of `this`: a method, or a lambda in one
+  /// that captures it.
+  bool seesThis(const TrainingIteration &it) {
+    const auto *method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(scopeFunction(ctx_, it));
+    if (!method || !method->isInstance())
+      return false;
+    if (!it.lambda || it.lambda->getCaptureDefault() != clang::LCD_None)
+      return true;
+    return llvm::any_of(it.lambda->explicit_captures(), [](const clang::LambdaCapture &c) { return c.capturesThis(); });
   }
 
   /// Whether `var` can be named at `at`: a global, a parameter of the function (or of the function

@@ -523,9 +523,9 @@ const CallExpr *PrecisionFlow::halfModelConversion(const FunctionDecl *function,
 /// region; loops are walked twice so facts assigned late in a body reach its start.
 class FlowWalker {
 public:
-  /// `calleesReturnFp16`: OtherUnitsAssumption::CalleesReturnFp16.
-  FlowWalker(PrecisionFlow &flow, bool calleesReturnFp16)
-      : flow_(flow), ctx_(flow.ctx_), calleesReturnFp16_(calleesReturnFp16) {
+  FlowWalker(PrecisionFlow &flow, OtherUnitsAssumption assumed)
+      : flow_(flow), ctx_(flow.ctx_), calleesReturnFp16_(assumed == OtherUnitsAssumption::CalleesReturnFp16),
+        callersPassFp16_(assumed == OtherUnitsAssumption::CallersPassFp16) {
     // The forward and loss statements of each training iteration that `ampify fix` would
     // migrate are analysed as the CUDA autocast region they will become, so their hazards are
     // reported before the migration.
@@ -549,15 +549,28 @@ public:
     walkFunction(fn, env, {});
   }
 
-  /// `fn`, which other TUs may call, as if one of them ran it under CUDA fp16 autocast: what it
-  /// returns then.
+  /// `fn`, which other TUs may call, as if one of them ran it under CUDA fp16 autocast (and,
+  /// with CallersPassFp16, passed it fp16 tensors): what it returns then.
   PrecisionFact analyseAssumingAutocastCaller(const FunctionDecl *fn) {
     Env env;
     env.region.kind = RegionKind::Autocast;
     env.region.opened = fn->getLocation();
     env.region.how = "a caller of `" + fn->getQualifiedNameAsString() + "` in another file";
     env.region.assumedFor = fn;
-    return walkFunction(fn, env, {});
+    std::vector<PrecisionFact> parameters;
+    if (callersPassFp16_)
+      for (const ParmVarDecl *param : fn->parameters()) {
+        PrecisionFact assumed;
+        if (isTensorType(param->getType())) {
+          assumed.value = Precision::Half;
+          assumed.subject = param->getNameAsString();
+          assumed.because = "what a caller passes, when it passes an fp16 tensor,";
+          assumed.where = param->getLocation();
+          assumed.assumedArgument = true;
+        }
+        parameters.push_back(std::move(assumed));
+      }
+    return walkFunction(fn, env, parameters, nullptr, /*argumentsAreParameters=*/true);
   }
 
 private:
@@ -586,8 +599,11 @@ private:
 
   /// Walks `fn`'s body in `env`'s region with `args` as its parameters' facts; `captured` are the
   /// facts of the variables a lambda's body sees from its enclosing function.
+  /// `argumentsAreParameters`: `args` are the parameters' own facts, not those of a call's
+  /// arguments.
   PrecisionFact walkFunction(const FunctionDecl *fn, const Env &env, llvm::ArrayRef<PrecisionFact> args,
-                             const std::map<const ValueDecl *, PrecisionFact> *captured = nullptr) {
+                             const std::map<const ValueDecl *, PrecisionFact> *captured = nullptr,
+                             bool argumentsAreParameters = false) {
     const Stmt *body = fn->getBody();
     if (!body)
       return unknownFact();
@@ -602,6 +618,10 @@ private:
     for (unsigned i = 0; i < fn->getNumParams() && i < args.size(); ++i) {
       if (!isKnown(args[i]))
         continue;
+      if (argumentsAreParameters) {
+        inner.vars[fn->getParamDecl(i)] = args[i];
+        continue;
+      }
       PrecisionFact param;
       param.value = args[i].value;
       param.parts = args[i].parts;
@@ -661,10 +681,10 @@ private:
     const FunctionDecl *fn = callee->getDefinition();
     if (!fn || !fn->hasBody()) {
       const Region &r = env.region;
-      if (r.kind != RegionKind::Autocast || !r.cuda || r.lowDtype != Precision::Half || r.assumedFor)
+      if (r.kind != RegionKind::Autocast || !r.cuda || r.lowDtype != Precision::Half)
         return unknownFact();
-      flow_.recordOutsideCall(call, callee, r);
-      if (!calleesReturnFp16_)
+      flow_.recordOutsideCall(call, callee, r, args);
+      if (!calleesReturnFp16_ || r.assumedFor)
         return unknownFact();
       PrecisionFact assumed;
       assumed.value = Precision::Half;
@@ -1630,6 +1650,7 @@ private:
   PrecisionFlow &flow_;
   ASTContext &ctx_;
   const bool calleesReturnFp16_;
+  const bool callersPassFp16_;
   SequentialLayers sequentials_{ctx_, flow_.session_.userDeclarations()};
   /// Member variables of the TU's classes, as every assignment to them joins.
   struct FieldState {
@@ -1653,7 +1674,7 @@ private:
 PrecisionFlow::PrecisionFlow(AnalysisSession &session, OtherUnitsAssumption assumed)
     : ctx_(session.context()), session_(session),
       table_(&CastPolicyTable::forVersion(session.torchVersion())) {
-  FlowWalker walker(*this, assumed == OtherUnitsAssumption::CalleesReturnFp16);
+  FlowWalker walker(*this, assumed);
   // Every function body the TU itself wrote is an entry point; calls into same-TU functions from
   // a region analyse the callee again in that region.
   std::function<void(const Decl *)> visit = [&](const Decl *d) {
@@ -1682,10 +1703,11 @@ PrecisionFlow::PrecisionFlow(AnalysisSession &session, OtherUnitsAssumption assu
     for (Decl *d : session_.userDeclarations())
       visit(d);
   }
-  if (assumed == OtherUnitsAssumption::CallersRunUnderAutocast)
+  if (assumed == OtherUnitsAssumption::CallersRunUnderAutocast || assumed == OtherUnitsAssumption::CallersPassFp16)
     for (const FunctionDecl *fn : definedForOtherUnits(session_)) {
       PrecisionFact returned = walker.analyseAssumingAutocastCaller(fn);
-      if (returned.value == Precision::Half)
+      // Under CallersPassFp16 a result may be fp16 only because of what the caller passes.
+      if (returned.value == Precision::Half && assumed == OtherUnitsAssumption::CallersRunUnderAutocast)
         fp16Returns_.push_back({fn, std::move(returned)});
     }
 }
@@ -1740,11 +1762,18 @@ void PrecisionFlow::recordBanned(const CallExpr *call, llvm::StringRef op, const
   bannedCalls_.push_back({call, op.str(), region});
 }
 
-void PrecisionFlow::recordOutsideCall(const Expr *call, const FunctionDecl *callee, const Region &region) {
-  for (const OutsideCallUnderAutocast &known : outsideCalls_)
-    if (known.call == call)
-      return; // a loop body is walked twice
-  outsideCalls_.push_back({call, callee, region});
+void PrecisionFlow::recordOutsideCall(const Expr *call, const FunctionDecl *callee, const Region &region,
+                                      llvm::ArrayRef<PrecisionFact> arguments) {
+  for (OutsideCallUnderAutocast &known : outsideCalls_)
+    if (known.call == call && known.region.assumedFor == region.assumedFor) {
+      // A loop body is walked twice, and a function once per context: an argument is fp16 at the
+      // call if it is in one of them.
+      for (size_t i = 0; i < arguments.size() && i < known.arguments.size(); ++i)
+        if (arguments[i].value == Precision::Half && known.arguments[i].value != Precision::Half)
+          known.arguments[i] = arguments[i];
+      return;
+    }
+  outsideCalls_.push_back({call, callee, region, std::vector<PrecisionFact>(arguments.begin(), arguments.end())});
 }
 
 llvm::ArrayRef<Fp32IntentLost> PrecisionFlow::fp32IntentLost(const CallExpr *consumer) const {
@@ -1764,14 +1793,24 @@ Region PrecisionFlow::regionOf(const Expr *call) const {
 
 std::vector<std::pair<SourceLocation, std::string>> PrecisionFlow::explain(const PrecisionFact &fact) const {
   std::vector<std::pair<SourceLocation, std::string>> notes;
+  auto say = [&](const PrecisionFact &link) {
+    std::string subject = link.subject.empty() ? "this value" : "`" + link.subject + "`";
+    notes.push_back({link.where, subject + " is " + precisionName(link.value).str() + " because it is " +
+                                     link.because + " at line " + lineOf(ctx_, link.where)});
+  };
   const PrecisionFact *link = &fact;
   for (int n = 0; link && n < 4; link = link->from.get(), ++n) {
     if (link->value == Precision::Unknown || link->because.empty())
-      break;
-    std::string subject = link->subject.empty() ? "this value" : "`" + link->subject + "`";
-    notes.push_back({link->where, subject + " is " + precisionName(link->value).str() + " because it is " +
-                                      link->because + " at line " + lineOf(ctx_, link->where)});
+      return notes;
+    say(*link);
   }
+  // Past the first steps, the chain still names the parameter whose fp16 it assumes: the join
+  // needs it to know which argument a caller must pass in fp16.
+  for (; link; link = link->from.get())
+    if (link->assumedArgument) {
+      say(*link);
+      break;
+    }
   return notes;
 }
 

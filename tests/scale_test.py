@@ -596,6 +596,52 @@ class CrossUnitHazards(CrossUnitCase):
         self.assertIn("only --format=json shard reports carry", sarif.stderr)
 
 
+class CrossUnitArguments(CrossUnitCase):
+    """fp16 hazards that hold for what a caller passes (testdata/crossunit/arguments): losses.cpp's
+    hazards on their parameters are reported where main.cpp's migrated loop passes fp16 tensors
+    (its own Linear output, or the model's result, fp16 because net.cpp says so), not for an fp32
+    argument nor outside autocast; attention.cpp's are reported because net.cpp's forward, which
+    main.cpp runs under autocast, calls them."""
+
+    DATA = "arguments"
+    CHECKS = "*"
+
+    def line_of(self, name, text):
+        with open(os.path.join(self.src, name)) as source:
+            return [i + 1 for i, l in enumerate(source.read().split("\n")) if text in l][0]
+
+    def test_findings_for_what_callers_pass(self):
+        findings = self.findings(self.check("-j2", "--no-cache"))
+        self.assertExpected(findings)
+        at = {(f["path"], f["line"]): f for f in findings}
+        # The loss gets an fp16 argument from the call in main.cpp, whose reason is net.cpp's result.
+        log_loss = at[("src/losses.cpp", self.line_of("losses.cpp", "1e-8"))]
+        messages = [(n["path"], n["message"]) for n in log_loss["notes"]]
+        self.assertIn(("src/main.cpp", "`log_loss` runs under CUDA fp16 autocast here, in another file"), messages)
+        self.assertTrue(any(p == "src/main.cpp" and m.endswith("and the call passes it there") for p, m in messages),
+                        messages)
+        self.assertTrue(any(p == "src/net.cpp" and m.startswith("`NetImpl::forward` returns fp16") for p, m in messages),
+                        messages)
+        self.assertTrue(any(p == "src/losses.cpp" and "what a caller passes" in m for p, m in messages), messages)
+        # attention.cpp's hazard: forward runs under autocast in main.cpp, and calls attend there.
+        attend = at[("src/attention.cpp", self.line_of("attention.cpp", "weights.exp_(); // CROSS"))]
+        calls = [(n["path"], n["line"]) for n in attend["notes"] if "runs under CUDA fp16 autocast here" in n["message"]]
+        self.assertEqual(calls, [("src/net.cpp", self.line_of("net.cpp", "attend(h, mask)")),
+                                 ("src/main.cpp", self.line_of("main.cpp", "model->forward(x, mask);"))])
+        # Alone, no file reports anything.
+        for alone in ("losses.cpp", "attention.cpp", "net.cpp", "main.cpp"):
+            r = ampify("check", *self.headers(), "--no-cache", "--format=json", "--checks=" + self.CHECKS,
+                       os.path.join(self.src, alone))
+            self.assertEqual(self.findings(r), [], alone)
+
+    def test_warm_cache_and_shards_give_one_run(self):
+        cold = self.check("-j2", "--verbose")
+        warm = self.check("-j2", "--verbose")
+        self.assertIn("4 TU(s): 4 cached, 0 parsed", warm.stderr)
+        self.assertEqual(warm.stdout, cold.stdout)
+        self.assertExpected(self.assertMergeIsOneRun())
+
+
 def main():
     global ARGS
     ap = argparse.ArgumentParser()

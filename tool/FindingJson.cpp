@@ -179,6 +179,10 @@ static bool fromJSON(const json::Value &v, ParameterExport &e, json::Path path) 
   return true;
 }
 
+static json::Value toJSON(const CrossUnitParameter &p) {
+  return json::Object{{"function", p.function}, {"parameter", p.parameter}, {"field", p.field}};
+}
+
 static json::Value toJSON(const ArgumentImport &i) {
   json::Array steps;
   for (const CrossUnitStep &s : i.steps)
@@ -187,8 +191,7 @@ static json::Value toJSON(const ArgumentImport &i) {
       {"function", i.function}, {"parameter", i.parameter}, {"field", i.field}, {"value", i.value},
       {"steps", std::move(steps)}};
   if (i.passedOn)
-    import["passedOn"] = json::Object{
-        {"function", i.passedOn->function}, {"parameter", i.passedOn->parameter}, {"field", i.passedOn->field}};
+    import["passedOn"] = toJSON(*i.passedOn);
   return import;
 }
 
@@ -206,12 +209,32 @@ static bool fromJSON(const json::Value &v, ArgumentImport &i, json::Path path) {
 }
 
 static json::Value toJSON(const ConditionalFinding &c) {
-  return json::Object{{"finding", toJSON(c.finding)}, {"functions", c.functions}, {"fp16Returns", c.fp16Returns}};
+  json::Array parameters;
+  for (const CrossUnitParameter &p : c.fp16Parameters)
+    parameters.push_back(toJSON(p));
+  return json::Object{{"finding", toJSON(c.finding)},
+                      {"functions", c.functions},
+                      {"fp16Returns", c.fp16Returns},
+                      {"fp16Parameters", std::move(parameters)}};
 }
 
 static bool fromJSON(const json::Value &v, ConditionalFinding &c, json::Path path) {
   json::ObjectMapper o(v, path);
-  return o && o.map("finding", c.finding) && o.map("functions", c.functions) && o.map("fp16Returns", c.fp16Returns);
+  return o && o.map("finding", c.finding) && o.map("functions", c.functions) && o.map("fp16Returns", c.fp16Returns) &&
+         o.map("fp16Parameters", c.fp16Parameters);
+}
+
+static json::Value toJSON(const Fp16Argument &a) {
+  return json::Object{{"parameter", a.parameter},
+                      {"where", toJSON(a.where)},
+                      {"because", a.because},
+                      {"fp16Returns", a.fp16Returns}};
+}
+
+static bool fromJSON(const json::Value &v, Fp16Argument &a, json::Path path) {
+  json::ObjectMapper o(v, path);
+  return o && mapUnsigned(*v.getAsObject(), "parameter", a.parameter, path) && o.map("where", a.where) &&
+         o.map("because", a.because) && o.map("fp16Returns", a.fp16Returns);
 }
 
 static json::Value toJSON(const Fp16Return &r) {
@@ -225,14 +248,20 @@ static bool fromJSON(const json::Value &v, Fp16Return &r, json::Path path) {
 }
 
 static json::Value toJSON(const AutocastCall &c) {
-  return json::Object{{"function", c.function}, {"name", c.name}, {"call", toJSON(c.call)}, {"region", c.region},
-                      {"opened", toJSON(c.opened)}};
+  json::Array arguments;
+  for (const Fp16Argument &a : c.fp16Arguments)
+    arguments.push_back(toJSON(a));
+  return json::Object{{"function", c.function},      {"name", c.name},
+                      {"call", toJSON(c.call)},       {"region", c.region},
+                      {"opened", toJSON(c.opened)},   {"underCallerOf", c.underCallerOf},
+                      {"fp16Arguments", std::move(arguments)}};
 }
 
 static bool fromJSON(const json::Value &v, AutocastCall &c, json::Path path) {
   json::ObjectMapper o(v, path);
   return o && o.map("function", c.function) && o.map("name", c.name) && o.map("call", c.call) &&
-         o.map("region", c.region) && o.map("opened", c.opened);
+         o.map("region", c.region) && o.map("opened", c.opened) && o.map("underCallerOf", c.underCallerOf) &&
+         o.map("fp16Arguments", c.fp16Arguments);
 }
 
 json::Value toJSON(const CrossUnitFacts &facts) {

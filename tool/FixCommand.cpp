@@ -204,23 +204,38 @@ std::vector<Finding> exposedHazards(const std::vector<clang::tooling::CompileCom
     facts.append(std::move(result.facts));
   // The TUs the migration left as they are, whose main file names a function that a migrated
   // region calls in another TU: only they can define it (their own findings were there before).
+  // Such a TU may call a third one's function where it runs under autocast (model.cpp's forward
+  // calls attention.cpp's), so the names its calls add are looked for in turn.
   std::set<std::string> calledNames;
-  for (const AutocastCall &call : facts.autocastCalls) {
-    auto [scope, unqualified] = llvm::StringRef(call.name).rsplit("::");
-    calledNames.insert((unqualified.empty() ? scope : unqualified).str());
-  }
-  for (size_t i = 0; i < units.size() && i < results.size() && !calledNames.empty(); ++i) {
-    if (migratedUnit[i] || !results[i].parsed)
-      continue;
-    auto text = llvm::MemoryBuffer::getFile(units[i].Filename);
-    if (!text || llvm::none_of(calledNames, [&](const std::string &name) {
-          return (*text)->getBuffer().contains(name);
-        }))
-      continue;
-    TranslationUnitResult result =
-        analyzeWithSharedPreamble(units[i], joined, ruleCallbacks(joined), /*buildPreamble=*/false);
-    if (result.parsed)
+  size_t namedCalls = 0;
+  auto nameCalls = [&] {
+    for (; namedCalls < facts.autocastCalls.size(); ++namedCalls) {
+      auto [scope, unqualified] = llvm::StringRef(facts.autocastCalls[namedCalls].name).rsplit("::");
+      calledNames.insert((unqualified.empty() ? scope : unqualified).str());
+    }
+  };
+  nameCalls();
+  std::vector<bool> reanalysedUnit(units.size(), false);
+  for (bool more = !calledNames.empty(); more;) {
+    more = false;
+    for (size_t i = 0; i < units.size() && i < results.size(); ++i) {
+      if (migratedUnit[i] || reanalysedUnit[i] || !results[i].parsed)
+        continue;
+      auto text = llvm::MemoryBuffer::getFile(units[i].Filename);
+      if (!text || llvm::none_of(calledNames, [&](const std::string &name) {
+            return (*text)->getBuffer().contains(name);
+          }))
+        continue;
+      reanalysedUnit[i] = true;
+      TranslationUnitResult result =
+          analyzeWithSharedPreamble(units[i], joined, ruleCallbacks(joined), /*buildPreamble=*/false);
+      if (!result.parsed)
+        continue;
       facts.append(std::move(result.facts));
+      size_t before = calledNames.size();
+      nameCalls();
+      more = more || calledNames.size() > before;
+    }
   }
   std::vector<Finding> candidates = mergeFindings(reanalysed);
   for (Finding &finding : findingsUnderOtherUnitsAutocast(facts))

@@ -116,3 +116,21 @@ void nothing_visible(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch:
 // CHECK-MESSAGES: :16:24: note: autocast on CUDA: no device expression of the program is visible where the region starts, and the program may reach CUDA here
 // CHECK-FIXES: {{^}}    ampify::Autocast autocast(c10::kCUDA);{{$}}
 // CHECK-FIXES-NEXT: {{^}}    auto loss = torch::mse_loss(model(x), y);{{$}}
+
+// The device as a string member of the trainer ("cuda" when available, set in another file),
+// turned into a torch::Device at each move: decided at run time, through the same expression.
+struct Trainer {
+  std::string device_name;
+  Net model;
+  void fit(torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+    for (int i = 0; i < 10; ++i) {
+      opt.zero_grad();
+      auto loss = torch::mse_loss(model(x.to(torch::Device(this->device_name))), y.to(torch::Device(device_name)));
+      loss.backward();
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: note: training loop migrated to mixed precision: forward pass under ampify::Autocast (fp16 on CUDA, bf16 on the CPU), loss scaled by ampify::GradScaler [ampify-fix]
+      // CHECK-MESSAGES: :[[@LINE-3]]:46: note: autocast device from the program's `torch::Device(this->device_name)`, decided at run time: autocast on that device (fp16 on CUDA, bf16 on the CPU)
+      opt.step();
+    }
+  }
+};
+// CHECK-FIXES: {{^}}      ampify::Autocast autocast(torch::Device(this->device_name).type());{{$}}

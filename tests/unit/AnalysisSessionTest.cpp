@@ -418,6 +418,111 @@ torch::Tensor step(torch::Tensor x, torch::Tensor mask) {
             "`scores_elsewhere` returns fp16 under CUDA fp16 autocast, in another file: its result is the output of `fc`");
 }
 
+TEST(AnalysisSession, FindingsOnParametersHoldWhereACallerPassesFp16AndCallsFollowTheirCaller) {
+  auto unit = parse(R"cpp(
+torch::Tensor elsewhere(torch::Tensor h, torch::Tensor k);
+torch::Tensor penalty(const torch::Tensor &logits, double weight) {
+  auto shifted = logits.masked_fill(logits > 0, -1e9);
+  return shifted * weight;
+}
+torch::Tensor forward(torch::Tensor x) {
+  auto h = torch::matmul(x, x);
+  return elsewhere(h, x);
+}
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  const clang::SourceManager &sm = ctx.getSourceManager();
+
+  // Only the assumption about arguments makes `shifted` fp16, and its reason names the parameter.
+  EXPECT_EQ(PrecisionFlow(*s.session, OtherUnitsAssumption::CallersRunUnderAutocast)
+                .precisionOf(initializerOf(ctx, "shifted")),
+            Precision::Unknown);
+  PrecisionFlow passed(*s.session, OtherUnitsAssumption::CallersPassFp16);
+  ASSERT_NE(passed.info(initializerOf(ctx, "shifted")), nullptr);
+  const PrecisionFact &fact = passed.info(initializerOf(ctx, "shifted"))->fact;
+  EXPECT_EQ(fact.value, Precision::Half);
+  auto notes = passed.explain(fact);
+  ASSERT_FALSE(notes.empty());
+  EXPECT_NE(notes.back().second.find("`logits` is fp16 because it is what a caller passes"), std::string::npos);
+  // `elsewhere` (another TU's) is called under the region assumed for `forward`, with `h` in fp16.
+  PrecisionFlow assumed(*s.session, OtherUnitsAssumption::CallersRunUnderAutocast);
+  ASSERT_EQ(assumed.outsideCallsUnderAutocast().size(), 1u);
+  const OutsideCallUnderAutocast &call = assumed.outsideCallsUnderAutocast()[0];
+  EXPECT_EQ(call.region.assumedFor->getName(), "forward");
+  ASSERT_EQ(call.arguments.size(), 2u);
+  EXPECT_EQ(call.arguments[0].value, Precision::Half);
+  EXPECT_EQ(call.arguments[1].value, Precision::Unknown);
+
+  // A stand-in rule that explains its finding, as the rules do.
+  std::vector<Finding> reported;
+  auto match = [&] {
+    const PrecisionFlow &current = s.session->flow();
+    const ExprInfo *info = current.info(initializerOf(ctx, "shifted"));
+    if (!info || !isLow(info->fact.value))
+      return;
+    Finding finding{"stand-in", Severity::Warning, sourcePointAt(sm, initializerOf(ctx, "shifted")->getBeginLoc()),
+                    "shifted is fp16", {}, {}, {}};
+    for (const auto &[loc, message] : current.explain(info->fact))
+      finding.notes.push_back({sourcePointAt(sm, loc), message});
+    reported.push_back(std::move(finding));
+  };
+  match();
+  s.session->findConditionalFindings(reported, 0, match);
+  EXPECT_TRUE(reported.empty());
+  const CrossUnitFacts &facts = s.session->crossUnitFacts();
+  ASSERT_EQ(facts.conditional.size(), 1u);
+  const ConditionalFinding &shifted = facts.conditional[0];
+  ASSERT_EQ(shifted.fp16Parameters.size(), 1u);
+  EXPECT_EQ(shifted.fp16Parameters[0].parameter, 0u) << "`logits`, not `weight`";
+  EXPECT_EQ(shifted.functions, std::vector<std::string>{shifted.fp16Parameters[0].function});
+  ASSERT_EQ(facts.autocastCalls.size(), 1u);
+  const AutocastCall &conditionalCall = facts.autocastCalls[0];
+  EXPECT_EQ(conditionalCall.name, "elsewhere");
+  EXPECT_FALSE(conditionalCall.underCallerOf.empty()) << "under autocast only when `forward` is";
+  ASSERT_EQ(conditionalCall.fp16Arguments.size(), 1u);
+  EXPECT_EQ(conditionalCall.fp16Arguments[0].parameter, 0u);
+
+  // The join: a call of `penalty` under autocast holds the finding only if it passes fp16 logits.
+  CrossUnitFacts joined = facts;
+  AutocastCall fp32Call{shifted.functions[0], "penalty", SourcePoint{"/main.cpp", 9, 3, 120},
+                        "the autocast scope `autocast`", SourcePoint{"/main.cpp", 5, 3, 60}, "", {}};
+  joined.autocastCalls.push_back(fp32Call);
+  EXPECT_TRUE(findingsUnderOtherUnitsAutocast(joined).empty()) << "no fp16 argument at the call";
+  AutocastCall fp16Call = fp32Call;
+  fp16Call.call.offset = 150;
+  fp16Call.fp16Arguments.push_back({0, SourcePoint{"/main.cpp", 8, 3, 100}, "`out` is fp16 because ...", {"c:@F@model"}});
+  joined.autocastCalls.push_back(fp16Call);
+  EXPECT_TRUE(findingsUnderOtherUnitsAutocast(joined).empty()) << "fp16 only if `model` returns fp16";
+  joined.fp16Returns.push_back({"c:@F@model", "model", SourcePoint{"/model.cpp", 4, 10, 70}, "the output of `fc`"});
+  std::vector<Finding> found = findingsUnderOtherUnitsAutocast(joined);
+  ASSERT_EQ(found.size(), 1u);
+  std::vector<std::string> messages;
+  for (const FindingNote &note : found[0].notes)
+    messages.push_back(note.message);
+  EXPECT_NE(llvm::find(messages, "`penalty` runs under CUDA fp16 autocast here, in another file"), messages.end());
+  EXPECT_NE(llvm::find(messages, "`out` is fp16 because ..., and the call passes it there"), messages.end());
+  EXPECT_EQ(found[0].notes.back().message, "autocast is enabled by the autocast scope `autocast`");
+
+  // A finding of a function that only `forward` calls holds once some TU runs `forward` under autocast.
+  CrossUnitFacts chained;
+  chained.autocastCalls.push_back(conditionalCall);
+  chained.conditional.push_back({Finding{"stand-in", Severity::Warning, SourcePoint{"/other.cpp", 2, 1, 10},
+                                         "in elsewhere", {}, {}, {}},
+                                 {conditionalCall.function}, {}, {}});
+  EXPECT_TRUE(findingsUnderOtherUnitsAutocast(chained).empty());
+  chained.autocastCalls.push_back({conditionalCall.underCallerOf, "forward", SourcePoint{"/main.cpp", 7, 3, 90},
+                                   "the autocast scope `autocast`", SourcePoint{"/main.cpp", 5, 3, 60}, "", {}});
+  found = findingsUnderOtherUnitsAutocast(chained);
+  ASSERT_EQ(found.size(), 1u);
+  ASSERT_EQ(found[0].notes.size(), 3u);
+  EXPECT_EQ(found[0].notes[0].message, "`elsewhere` runs under CUDA fp16 autocast here, in another file");
+  EXPECT_EQ(found[0].notes[1].message, "`forward` runs under CUDA fp16 autocast here, and with it its calls");
+  EXPECT_EQ(found[0].notes[1].where.offset, 90u);
+  EXPECT_EQ(found[0].notes[2].message, "autocast is enabled by the autocast scope `autocast`");
+}
+
 TEST(AnalysisSession, TrainingLoopsAreAnalysedOnTheDeviceTheMigrationWrites) {
   const std::string loop = R"cpp(
   for (int i = 0; i < 10; ++i) {

@@ -109,7 +109,7 @@ std::optional<int64_t> carryValueThrough(int64_t value, const std::vector<CrossU
 /// A finding that holds only if code of another TU does something this TU cannot see
 /// (AnalysisSession::findConditionalFindings), found by assuming it and not without; one of:
 /// - in a function this TU defines for other TUs, when a caller in another TU runs the function
-///   under CUDA fp16 autocast (`functions`);
+///   under CUDA fp16 autocast (`functions`), and passes it fp16 tensors for `fp16Parameters`;
 /// - in this TU's CUDA fp16 region, when a function another TU defines, called there, returns
 ///   fp16 (`fp16Returns`).
 struct ConditionalFinding {
@@ -120,6 +120,10 @@ struct ConditionalFinding {
   /// USRs: the finding holds when any of these, defined in other TUs, returns fp16 under
   /// autocast (the callees whose results the finding's notes name).
   std::vector<std::string> fp16Returns;
+  /// Parameters of one of `functions` (`function` is its USR; `field` unused): the finding holds
+  /// only at a call under autocast that passes an fp16 tensor for each of them (the parameters
+  /// its notes name as assumed fp16).
+  std::vector<CrossUnitParameter> fp16Parameters;
 };
 
 /// A function this TU defines for other TUs whose result is fp16 when a caller runs it under
@@ -131,14 +135,30 @@ struct Fp16Return {
   std::string because;  // "the output of `fc`"
 };
 
+/// An argument that is fp16 at an AutocastCall.
+struct Fp16Argument {
+  unsigned parameter = 0;
+  SourcePoint where;   // where the value got its precision
+  std::string because; // "`logits` is fp16 because it is the output of `conv` at line 12"
+  /// USRs: fp16 only if one of these functions of other TUs, called under the same region,
+  /// returns fp16 (the argument is their result, or computed from it); empty: fp16 regardless.
+  std::vector<std::string> fp16Returns;
+};
+
 /// A call, inside a CUDA fp16 autocast region of this TU, of a user function this TU declares but
-/// does not define: it makes the callee's conditional findings hold.
+/// does not define: it makes the callee's conditional findings hold. A call in a function that
+/// this TU defines for other TUs, made under autocast only when a caller there runs that function
+/// under autocast, is one too, conditional on `underCallerOf`.
 struct AutocastCall {
   std::string function; // USR
   std::string name;     // "NetImpl::forward"
   SourcePoint call;
   std::string region;   // what opens the region: "the autocast scope `autocast`", ...
   SourcePoint opened;   // where it opens
+  /// USR of a function this TU defines for other TUs: the call runs under autocast when another TU
+  /// runs that one under autocast (`region` and `opened` are then unused); empty: it always does.
+  std::string underCallerOf;
+  std::vector<Fp16Argument> fp16Arguments;
 };
 
 struct CrossUnitFacts {

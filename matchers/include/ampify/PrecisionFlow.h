@@ -44,6 +44,10 @@ struct PrecisionFact {
   /// No value yet (the elements of an empty vector, a nullopt): joining it with a fact gives
   /// that fact.
   bool none = false;
+  /// The precision assumed for a tensor parameter, under OtherUnitsAssumption::CallersPassFp16:
+  /// `where` is the parameter's declaration. A reason chain always shows this link, which says
+  /// what the finding needs of its callers.
+  bool assumedArgument = false;
   /// The tensors a value holds when it is not a tensor itself (a pair or tuple, a struct, a
   /// vector or TensorList, an optional), by access path: "0", "1", ... for the elements of a
   /// pair or tuple; a field's name; "*" for every element of a vector or the content of an
@@ -111,7 +115,11 @@ struct BannedCall {
 struct OutsideCallUnderAutocast {
   const clang::Expr *call;
   const clang::FunctionDecl *callee;
+  /// A CUDA fp16 region of this TU, or one assumed for a function other TUs call
+  /// (Region::assumedFor): the callee then runs under autocast when that function does.
   Region region;
+  /// What the analysis knows of each argument, in the callee's parameter order.
+  std::vector<PrecisionFact> arguments;
 };
 
 /// What the flow assumes of the code of other TUs, each for one pass of the analysis across TUs
@@ -119,9 +127,12 @@ struct OutsideCallUnderAutocast {
 /// - Unknown: nothing; what this TU itself runs;
 /// - CallersRunUnderAutocast: also analyses every function this TU defines for other TUs as if a
 ///   caller there ran it under CUDA fp16 autocast (Region::assumedFor);
+/// - CallersPassFp16: as CallersRunUnderAutocast, and each tensor parameter of those functions
+///   is fp16 (what a caller passes when its argument is an autocast op's output); the parameter's
+///   fact is an `assumedArgument`;
 /// - CalleesReturnFp16: a call, under a CUDA fp16 region of this TU, of a function another TU
 ///   defines returns fp16 (what a callee made of autocast ops returns there).
-enum class OtherUnitsAssumption { Unknown, CallersRunUnderAutocast, CalleesReturnFp16 };
+enum class OtherUnitsAssumption { Unknown, CallersRunUnderAutocast, CallersPassFp16, CalleesReturnFp16 };
 
 /// A function this TU defines for other TUs that returns fp16 when a caller runs it under CUDA
 /// fp16 autocast, whatever the precision of its arguments (OtherUnitsAssumption::CallersRunUnderAutocast).
@@ -144,7 +155,8 @@ public:
   llvm::ArrayRef<BannedCall> bannedCalls() const { return bannedCalls_; }
   const CastPolicyTable &policies() const { return *table_; }
   /// The calls of functions defined in other TUs that run under a CUDA fp16 autocast region of
-  /// this TU, once per call, in walk order.
+  /// this TU (or, with an assumption about callers, under an assumed one), once per call and
+  /// assumed caller, in walk order.
   llvm::ArrayRef<OutsideCallUnderAutocast> outsideCallsUnderAutocast() const { return outsideCalls_; }
   /// With OtherUnitsAssumption::CallersRunUnderAutocast: the functions analysed under an assumed region,
   /// each with the assumed functions (Region::assumedFor) whose analysis reached it; every such
@@ -175,7 +187,8 @@ private:
   friend class FlowWalker;
   void record(const clang::Expr *e, const PrecisionFact &fact, const Region &region);
   void recordBanned(const clang::CallExpr *call, llvm::StringRef op, const Region &region);
-  void recordOutsideCall(const clang::Expr *call, const clang::FunctionDecl *callee, const Region &region);
+  void recordOutsideCall(const clang::Expr *call, const clang::FunctionDecl *callee, const Region &region,
+                         llvm::ArrayRef<PrecisionFact> arguments);
 
   clang::ASTContext &ctx_;
   AnalysisSession &session_;
