@@ -215,6 +215,17 @@ public:
           fromString && isRecordNamed(e->getType(), "c10::Device") && fromString->getNumArgs() >= 1 &&
           isStdString(fromString->getArg(0)->getType()))
         named = fromString->getArg(0)->IgnoreImplicit();
+      // `*device`: a pointer or smart pointer to the program's torch::Device.
+      const clang::Expr *pointer = nullptr;
+      if (const auto *deref = llvm::dyn_cast<clang::UnaryOperator>(e); deref && deref->getOpcode() == clang::UO_Deref)
+        pointer = deref->getSubExpr()->IgnoreParenImpCasts();
+      if (const auto *star = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e);
+          star && star->getOperator() == clang::OO_Star && star->getNumArgs() == 1)
+        pointer = star->getArg(0)->IgnoreParenImpCasts();
+      if (pointer && isRecordNamed(e->getType(), "c10::Device"))
+        named = pointer;
+      else
+        pointer = nullptr;
       const clang::Expr *root = named;
       while (const auto *member = llvm::dyn_cast<clang::MemberExpr>(root)) {
         if (member->isArrow())
@@ -231,6 +242,9 @@ public:
       if ((!member && (!var || var->isConstexpr() || !visibleAt(it, var, at))) || e->getBeginLoc().isMacroID())
         continue;
       std::string text = sourceText(e->getSourceRange(), ctx_);
+      if (pointer)
+        return programExpression(sourceText(pointer->getSourceRange(), ctx_) + "->type()", text,
+                                 evaluator_.kindOf(e), e->getBeginLoc());
       if (isRecordNamed(e->getType(), "c10::Device"))
         return programExpression(text + ".type()", text, evaluator_.kindOf(e), e->getBeginLoc());
       if (isDeviceTypeEnum(e->getType()))

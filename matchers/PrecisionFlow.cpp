@@ -609,6 +609,7 @@ private:
       return unknownFact();
     Env inner;
     inner.region = env.region;
+    inner.region.argumentsUnknown = env.region.assumedFor && llvm::none_of(args, isKnown);
     inner.gpuDtype = env.gpuDtype;
     inner.cpuDtype = env.cpuDtype;
     if (captured) {
@@ -1743,9 +1744,14 @@ void PrecisionFlow::record(const Expr *e, const PrecisionFact &fact, const Regio
   if (fresh)
     return;
   ExprInfo &old = it->second;
-  if (regionRank(region.kind) > regionRank(old.region.kind)) {
+  // Under an assumed caller, a walk with a call's argument facts (`masked_softmax(scores, lens)`
+  // with fp16 scores) says more than the walk of the same function as other TUs may call it.
+  bool moreKnown = region.assumedFor && old.region.argumentsUnknown && !region.argumentsUnknown;
+  bool lessKnown = old.region.assumedFor && region.argumentsUnknown && !old.region.argumentsUnknown;
+  if (regionRank(region.kind) > regionRank(old.region.kind) ||
+      (regionRank(region.kind) == regionRank(old.region.kind) && moreKnown)) {
     old = ExprInfo{fact, region};
-  } else if (regionRank(region.kind) == regionRank(old.region.kind)) {
+  } else if (regionRank(region.kind) == regionRank(old.region.kind) && !lessKnown) {
     old.fact = join(old.fact, fact);
   }
 }

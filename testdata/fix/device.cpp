@@ -134,3 +134,18 @@ struct Trainer {
   }
 };
 // CHECK-FIXES: {{^}}      ampify::Autocast autocast(torch::Device(this->device_name).type());{{$}}
+
+// The device through a shared pointer that the caller (another file) made from an is_available()
+// ternary: decided at run time, named through the pointer.
+void through_pointer(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y,
+                     std::shared_ptr<torch::Device> device) {
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto loss = torch::mse_loss(model(x.to(*device)), y.to(*device));
+    loss.backward();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: training loop migrated to mixed precision: forward pass under ampify::Autocast (fp16 on CUDA, bf16 on the CPU), loss scaled by ampify::GradScaler [ampify-fix]
+    // CHECK-MESSAGES: :[[@LINE-3]]:44: note: autocast device from the program's `*device`, decided at run time: autocast on that device (fp16 on CUDA, bf16 on the CPU)
+    opt.step();
+  }
+}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(device->type());{{$}}

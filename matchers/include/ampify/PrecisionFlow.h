@@ -76,6 +76,10 @@ struct Region {
   /// `assumedFor` (a function this TU defines for other TUs) under CUDA fp16 autocast. What is
   /// found only then holds only if such a caller exists (AnalysisSession::findConditionalFindings).
   const clang::FunctionDecl *assumedFor = nullptr;
+  /// With assumedFor: the function being walked got no fact for any argument (the walk of a
+  /// function other TUs call, as they might call it). A walk of the same code with the facts a
+  /// call of this TU passes says more, and its facts win (PrecisionFlow::record).
+  bool argumentsUnknown = false;
 };
 
 /// The device whose cast policies apply in `region` (CUDA's outside any region, where only
