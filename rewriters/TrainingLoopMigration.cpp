@@ -517,6 +517,19 @@ std::vector<ConvertedModel> addChannelsLast(clang::ASTContext &ctx, const Traini
   return convertedHere;
 }
 
+/// Whether `e` is in the code of a template: a function template, a member of a class template,
+/// or an instantiation of either (whose text is the template's).
+static bool inTemplate(const clang::Expr *e, clang::ASTContext &ctx) {
+  clang::DynTypedNodeList parents = ctx.getParents(*e);
+  for (int depth = 0; !parents.empty() && depth < 64; ++depth) {
+    if (const auto *fn = parents[0].get<clang::FunctionDecl>())
+      return fn->isTemplated() || fn->getTemplateInstantiationPattern() != nullptr ||
+             fn->getDeclContext()->isDependentContext();
+    parents = ctx.getParents(parents[0]);
+  }
+  return false;
+}
+
 /// `call` run by ampify::run_in_fp32: autocast off, its floating tensor arguments cast to fp32
 /// (`criterion(out, y)` -> `ampify::run_in_fp32([&](auto &&...ampify_args) { return
 /// criterion(ampify_args...); }, out, y)`). None when the call cannot be rewritten (a macro).
@@ -538,7 +551,12 @@ std::optional<SourceEdit> runInFp32(const clang::CallExpr *call, clang::ASTConte
       break;
     text += ", " + sourceText(call->getArg(i)->getSourceRange(), ctx);
   }
-  return SourceEdit{clang::CharSourceRange::getTokenRange(call->getSourceRange()), text + ")"};
+  text += ")";
+  // In a template the generic lambda makes the result's type dependent, and code after it
+  // (`loss.item<float>()`) would then need `template`: the tensor keeps its type.
+  if (inTemplate(call, ctx) && isTensorType(call->getType()))
+    text = "torch::Tensor(" + text + ")";
+  return SourceEdit{clang::CharSourceRange::getTokenRange(call->getSourceRange()), text};
 }
 
 /// The identifiers written in `body` (what a name added to it must not be), by the raw lexer:

@@ -116,3 +116,20 @@ void logits(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y
 // CHECK-FIXES-NEXT: {{^}}    auto loss = torch::binary_cross_entropy_with_logits(model(x), y);{{$}}
 // CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
 // CHECK-FIXES-NEXT: {{^}}    scaler.scale(loss).backward();{{$}}
+
+// In a function template, the wrapped loss keeps its type (a generic lambda would make it
+// dependent, and `loss.item<float>()` would then need `template`).
+template <typename Optimizer>
+float templated(Net &model, Optimizer &opt, torch::nn::BCELoss &criterion, torch::Tensor x, torch::Tensor y) {
+  float last = 0.f;
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto loss = criterion(torch::sigmoid(model(x)), y);
+    loss.backward();
+    opt.step();
+    last = loss.item<float>();
+  }
+  return last;
+}
+template float templated<torch::optim::SGD>(Net &, torch::optim::SGD &, torch::nn::BCELoss &, torch::Tensor, torch::Tensor);
+// CHECK-FIXES: {{^}}    auto loss = torch::Tensor(ampify::run_in_fp32([&](auto &&...ampify_args) { return criterion(ampify_args...); }, torch::sigmoid(model(x)), y));{{$}}
