@@ -432,10 +432,11 @@ std::map<std::string, std::vector<const ReachedCall *>> callsUnderAutocast(const
   return callsOf;
 }
 
-/// The notes that say why `reached` runs under autocast: the call, the calls that run the
-/// functions holding it, and where the region opens.
-void addCallNotes(Finding &finding, const ReachedCall &reached) {
+/// The notes that say why `reached` runs under autocast: the call (then `atCall`, what it
+/// passes), the calls that run the functions holding it, and where the region opens.
+void addCallNotes(Finding &finding, const ReachedCall &reached, std::vector<FindingNote> atCall) {
   finding.notes.push_back({reached.call->call, "`" + reached.call->name + "` runs under CUDA fp16 autocast here, in another file"});
+  std::move(atCall.begin(), atCall.end(), std::back_inserter(finding.notes));
   for (const ReachedCall *caller = reached.caller; caller; caller = caller->caller)
     finding.notes.push_back({caller->call->call, "`" + caller->call->name +
                                                      "` runs under CUDA fp16 autocast here, and with it its calls"});
@@ -508,17 +509,17 @@ std::vector<Finding> findingsUnderOtherUnitsAutocast(const CrossUnitFacts &facts
     // Each call, with what it passes and why it runs under autocast, as a finding of the TU itself
     // shows its region.
     for (size_t i = 0; i < calls.size() && i < Shown; ++i) {
-      size_t callNote = finding.notes.size();
-      addCallNotes(finding, *calls[i]);
-      if (calls.size() > Shown && i + 1 == Shown)
-        finding.notes[callNote].message += " (and " + std::to_string(calls.size() - Shown) + " more calls)";
+      std::vector<FindingNote> passed;
       for (const Fp16Argument *argument : fp16At(*calls[i]->call, c.fp16Parameters)) {
-        finding.notes.insert(finding.notes.begin() + callNote + 1,
-                             {argument->where, argument->because + ", and the call passes it there"});
+        passed.push_back({argument->where, argument->because + ", and the call passes it there"});
         for (const std::string &function : argument->fp16Returns)
           if (auto it = fp16ReturnOf.find(function); it != fp16ReturnOf.end())
-            finding.notes.insert(finding.notes.begin() + callNote + 2, returnNote(*it->second));
+            passed.push_back(returnNote(*it->second));
       }
+      size_t callNote = finding.notes.size();
+      addCallNotes(finding, *calls[i], std::move(passed));
+      if (calls.size() > Shown && i + 1 == Shown)
+        finding.notes[callNote].message += " (and " + std::to_string(calls.size() - Shown) + " more calls)";
     }
     found.push_back(std::move(finding));
   }
