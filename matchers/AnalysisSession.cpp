@@ -187,12 +187,11 @@ void AnalysisSession::importCallArguments() {
     if (!usr)
       continue;
     ArgumentImport fact{*usr, argument.index, argument.field, argument.value.value, {}, std::nullopt};
-    if (const clang::ParmVarDecl *open = argument.value.openParameter) {
-      std::optional<std::string> from = crossUnitName(*llvm::cast<clang::FunctionDecl>(open->getDeclContext()));
-      if (!from)
+    if (const clang::VarDecl *open = argument.value.openSource) {
+      fact.passedOn = crossUnitSource(*open, argument.value.openField);
+      if (!fact.passedOn)
         continue;
       fact.value = 0;
-      fact.passedOn = CrossUnitParameter{*from, open->getFunctionScopeIndex(), argument.value.openField};
       for (const ValueOrigin &origin : argument.value.origins)
         fact.steps.push_back({sourcePointAt(sm, origin.loc), origin.message, origin.definedName, origin.arithmetic});
     } else {
@@ -201,6 +200,17 @@ void AnalysisSession::importCallArguments() {
                               origin.value == static_cast<double>(fact.value) ? origin.definedName : "",
                               std::nullopt});
     }
+    facts_.imports.push_back(std::move(fact));
+  }
+  // What this TU defines for other TUs' declarations of its constants: their values.
+  for (auto &[constant, value] : constants().constantsForOtherUnits()) {
+    std::optional<CrossUnitParameter> name = crossUnitSource(*constant, "");
+    if (!name)
+      continue;
+    ArgumentImport fact{name->function, name->parameter, "", value.value, {}, std::nullopt};
+    for (const ValueOrigin &origin : value.origins)
+      fact.steps.push_back({sourcePointAt(sm, origin.loc), origin.message,
+                            origin.value == static_cast<double>(fact.value) ? origin.definedName : "", std::nullopt});
     facts_.imports.push_back(std::move(fact));
   }
 }
@@ -394,6 +404,15 @@ std::optional<std::string> crossUnitName(const clang::Decl &decl) {
   if (clang::index::generateUSRForDecl(&decl, usr))
     return std::nullopt;
   return std::string(usr);
+}
+
+std::optional<CrossUnitParameter> crossUnitSource(const clang::VarDecl &source, std::string field) {
+  const auto *parameter = llvm::dyn_cast<clang::ParmVarDecl>(&source);
+  std::optional<std::string> usr =
+      parameter ? crossUnitName(*llvm::cast<clang::FunctionDecl>(parameter->getDeclContext())) : crossUnitName(source);
+  if (!usr)
+    return std::nullopt;
+  return CrossUnitParameter{*usr, parameter ? parameter->getFunctionScopeIndex() : 0, std::move(field)};
 }
 
 namespace {

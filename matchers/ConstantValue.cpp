@@ -88,6 +88,16 @@ std::vector<const FieldDecl *> integerFieldsOfProjectStruct(QualType type, const
   return fields;
 }
 
+/// An integer constant one TU may define for others: a const (not constexpr or inline) variable
+/// of namespace scope or a static data member, of external linkage. Declared without its value
+/// (`extern const int64_t kHidden;`), its value is the defining TU's.
+bool isConstantAcrossUnits(const VarDecl *var) {
+  QualType type = var->getType();
+  return type.isConstQualified() && type->isIntegralOrEnumerationType() && var->hasGlobalStorage() &&
+         !var->isStaticLocal() && !var->isInline() && !var->isConstexpr() && var->isExternallyVisible() &&
+         !var->isTemplated();
+}
+
 } // namespace
 
 /// What the evaluator needs from the whole TU: call sites per function and the variables and
@@ -96,8 +106,18 @@ class ConstantEvaluator::Index : public RecursiveASTVisitor<Index> {
 public:
   llvm::DenseMap<const FunctionDecl *, std::vector<CallSite>> calls;
   llvm::DenseSet<const ValueDecl *> written;
+  /// The constants the TU defines with a value that other TUs may declare without one.
+  std::vector<const VarDecl *> constantsForOtherUnits;
 
   bool shouldVisitTemplateInstantiations() const { return false; }
+
+  bool VisitVarDecl(VarDecl *var) {
+    // In-class initialisers are in every TU that includes the class: nothing to give.
+    if (isConstantAcrossUnits(var) && var->getInit() && !(var->isStaticDataMember() && var->getCanonicalDecl() == var &&
+                                                          !var->isOutOfLine()))
+      constantsForOtherUnits.push_back(var);
+    return true;
+  }
 
   bool VisitCallExpr(CallExpr *call) {
     const FunctionDecl *callee = call->getDirectCallee();
@@ -252,12 +272,13 @@ public:
   Values evaluate(const Expr *e, unsigned depth) {
     if (!e || depth > MaxDepth || e->isValueDependent() || e->isTypeDependent())
       return {};
+    const Expr *written = e;
     e = strip(e, Real);
     if constexpr (Real) {
       if (e->getType()->isIntegralOrEnumerationType()) {
         Values values;
         for (ConstantValue &v : Evaluation<int64_t>(ctx_, calls_, written_, open_).evaluate(e, depth))
-          values.push_back({static_cast<double>(v.value), std::move(v.origins), v.fromCaller, v.openParameter});
+          values.push_back({static_cast<double>(v.value), std::move(v.origins), v.fromCaller, v.openSource});
         return values;
       }
       if (!e->getType()->isRealFloatingType())
@@ -265,24 +286,47 @@ public:
     } else if (!e->getType()->isIntegralOrEnumerationType()) {
       return {};
     }
-    // An expression written as a macro (`#define VOCAB 50257`) gets one note naming the macro,
-    // not one per token of its body.
-    const SourceManager &sm = ctx_.getSourceManager();
-    SourceLocation begin = e->getBeginLoc();
-    if (!begin.isMacroID() || sm.isMacroArgExpansion(begin))
-      return evaluateStripped(e, depth);
-    SourceLocation expansion = sm.getExpansionLoc(begin);
-    if (expansion == activeExpansion_)
-      return evaluateStripped(e, depth);
-    SourceLocation outer = activeExpansion_;
-    activeExpansion_ = expansion;
+    // An expression that is a whole macro expansion (`#define VOCAB 50257`, `#define WIDTH (4 * 64)`)
+    // gets one note naming the macro, not one per token of its body. An expression that only
+    // starts with one (`SCALE * 25`) is not the macro's value: its operands get their own notes.
     Values values = evaluateStripped(e, depth);
-    activeExpansion_ = outer;
-    llvm::StringRef macro = Lexer::getImmediateMacroName(begin, sm, ctx_.getLangOpts());
-    if (!macro.empty())
-      values = annotate(std::move(values), sm.getSpellingLoc(begin), "`" + macro.str() + "`", true);
+    if (std::optional<std::pair<std::string, SourceLocation>> macro = wholeMacroExpansion(written))
+      values = annotate(std::move(values), macro->second, "`" + macro->first + "`", true);
     return values;
   }
+
+  /// The outermost macro whose expansion is exactly `e`, and where its body is spelled.
+  std::optional<std::pair<std::string, SourceLocation>> wholeMacroExpansion(const Expr *e) const {
+    const SourceManager &sm = ctx_.getSourceManager();
+    // The expansions, innermost first, that `loc` starts (or ends): one location in each.
+    auto levels = [&](SourceLocation loc, bool atStart) {
+      std::vector<SourceLocation> spanned;
+      SourceLocation outer;
+      // SourceManager asks for the end of the last token, as Lexer::isAtEndOfMacroExpansion does.
+      auto endOfToken = [&](SourceLocation token) {
+        return token.getLocWithOffset(Lexer::MeasureTokenLength(sm.getSpellingLoc(token), sm, ctx_.getLangOpts()));
+      };
+      while (loc.isMacroID() && !sm.isMacroArgExpansion(loc) &&
+             (atStart ? sm.isAtStartOfImmediateMacroExpansion(loc, &outer)
+                      : sm.isAtEndOfImmediateMacroExpansion(endOfToken(loc), &outer))) {
+        spanned.push_back(loc);
+        loc = outer;
+      }
+      return spanned;
+    };
+    std::vector<SourceLocation> started = levels(e->getBeginLoc(), true), ended = levels(e->getEndLoc(), false);
+    for (SourceLocation level : llvm::reverse(started))
+      if (llvm::any_of(ended, [&](SourceLocation end) { return sm.getFileID(end) == sm.getFileID(level); })) {
+        llvm::StringRef name = Lexer::getImmediateMacroName(level, sm, ctx_.getLangOpts());
+        if (name.empty())
+          return std::nullopt;
+        return std::make_pair(name.str(), sm.getSpellingLoc(level));
+      }
+    return std::nullopt;
+  }
+
+  /// The values `var`'s initialiser gives it, each ending with the step at its definition.
+  Values evaluateDefinition(const VarDecl *var) { return evaluateVariable(var, 0); }
 
   /// The values `param` of `function` takes at one call: the argument's, or the default
   /// argument's where the call passes none; each with the step through the call.
@@ -305,7 +349,6 @@ private:
   const llvm::DenseSet<const ValueDecl *> &written_;
   const bool open_;
   llvm::DenseSet<const Decl *> inProgress_;
-  SourceLocation activeExpansion_;
 
   std::string text(const Expr *e) const { return sourceText(e->getSourceRange(), ctx_); }
 
@@ -340,7 +383,7 @@ private:
         return;
       bool seen = false;
       for (const auto &existing : into)
-        seen |= existing.value == value.value && existing.openParameter == value.openParameter &&
+        seen |= existing.value == value.value && existing.openSource == value.openSource &&
                 existing.openField == value.openField && arithmeticOf(existing) == arithmeticOf(value);
       if (!seen)
         into.push_back(std::move(value));
@@ -360,7 +403,7 @@ private:
   /// the constant defined at `loc`.
   static Values annotate(Values values, SourceLocation loc, const std::string &what, bool definition = false) {
     for (auto &value : values)
-      value.origins.push_back({loc, value.openParameter ? what : what + " is " + show(value.value),
+      value.origins.push_back({loc, value.openSource ? what : what + " is " + show(value.value),
                                definition ? what : std::string(), static_cast<double>(value.value)});
     return values;
   }
@@ -424,6 +467,9 @@ private:
   Values evaluateVariable(const VarDecl *var, unsigned depth) {
     const VarDecl *definition = var->getDefinition() ? var->getDefinition() : var;
     const Expr *init = definition->getAnyInitializer(definition);
+    // Declared here without a value: another TU defines it.
+    if (!init && open_ && isConstantAcrossUnits(var))
+      return {{T{}, {}, false, var->getCanonicalDecl()}};
     if (!init || var->getType()->isReferenceType())
       return {};
     if (!keepsInitialiser(var, definition))
@@ -437,7 +483,7 @@ private:
 
   /// Only the values that are numbers: what arithmetic and conditions work on.
   static Values known(Values values) {
-    llvm::erase_if(values, [](const auto &value) { return value.openParameter != nullptr; });
+    llvm::erase_if(values, [](const auto &value) { return value.openSource != nullptr; });
     return values;
   }
 
@@ -656,11 +702,11 @@ private:
       // travels with it, to be applied to each value a caller passes. Two open operands stay
       // unknown.
       for (const auto &a : left)
-        if (a.openParameter)
+        if (a.openSource)
           for (const auto &b : rhs)
             append(result, {withArithmetic(a, op, b.value, false)});
       for (const auto &b : right)
-        if (b.openParameter)
+        if (b.openSource)
           for (const auto &a : lhs)
             append(result, {withArithmetic(b, op, a.value, true)});
     }
@@ -722,14 +768,25 @@ std::vector<RealConstantValue> ConstantEvaluator::evaluateReal(const Expr *e) {
   return Evaluation<double>(ctx_, idx.calls, idx.written).evaluate(e, 0);
 }
 
-std::vector<ConstantValue> ConstantEvaluator::evaluate(const Expr *e, std::vector<OpenParameter> &open) {
+std::vector<ConstantValue> ConstantEvaluator::evaluate(const Expr *e, std::vector<OpenSource> &open) {
   Index &idx = index();
   std::vector<ConstantValue> values = Evaluation<int64_t>(ctx_, idx.calls, idx.written, true).evaluate(e, 0);
   for (ConstantValue &value : values)
-    if (value.openParameter)
-      open.push_back({value.openParameter, value.openField, std::move(value.origins)});
-  llvm::erase_if(values, [](const ConstantValue &value) { return value.openParameter != nullptr; });
+    if (value.openSource)
+      open.push_back({value.openSource, value.openField, std::move(value.origins)});
+  llvm::erase_if(values, [](const ConstantValue &value) { return value.openSource != nullptr; });
   return values;
+}
+
+std::vector<std::pair<const VarDecl *, ConstantValue>> ConstantEvaluator::constantsForOtherUnits() {
+  Index &idx = index();
+  std::vector<std::pair<const VarDecl *, ConstantValue>> constants;
+  for (const VarDecl *var : idx.constantsForOtherUnits) {
+    std::vector<ConstantValue> values = Evaluation<int64_t>(ctx_, idx.calls, idx.written).evaluateDefinition(var);
+    if (values.size() == 1)
+      constants.emplace_back(var, std::move(values.front()));
+  }
+  return constants;
 }
 
 std::vector<ConstantEvaluator::ExternalArgument> ConstantEvaluator::externalCallArguments() {

@@ -1,6 +1,7 @@
 #include "ampify/LoopDevice.h"
 
 #include "ampify/TorchApi.h"
+#include "ampify/TypeNames.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -14,13 +15,6 @@
 namespace ampify {
 
 namespace {
-
-bool isRecordNamed(clang::QualType type, llvm::StringRef qualified) {
-  type = type.getNonReferenceType().getUnqualifiedType();
-  if (const auto *record = type->getAsCXXRecordDecl())
-    return record->getQualifiedNameAsString() == qualified;
-  return false;
-}
 
 bool isDeviceTypeEnum(clang::QualType type) {
   type = type.getNonReferenceType().getUnqualifiedType();
@@ -329,11 +323,6 @@ private:
       if (isRecordNamed(param->getType(), "c10::Device"))
         c.variables.push_back(param);
     return c;
-  }
-
-  static bool isStdString(clang::QualType type) {
-    const auto *record = type.getNonReferenceType()->getAsCXXRecordDecl();
-    return record && record->getName() == "basic_string" && record->isInStdNamespace();
   }
 
   /// Whether the iteration's code can name the members of `this`: a method, or a lambda in one

@@ -3,6 +3,7 @@
 #include "ampify/LoopDevice.h"
 #include "ampify/TorchApi.h"
 #include "ampify/TrainingLoops.h"
+#include "ampify/TypeNames.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -114,18 +115,6 @@ Precision promoted(llvm::ArrayRef<PrecisionFact> inputs, size_t *decisive) {
     }
   }
   return result;
-}
-
-bool isRecordNamed(QualType type, llvm::StringRef qualified) {
-  const CXXRecordDecl *record = type.getNonReferenceType()->getAsCXXRecordDecl();
-  if (!record || !record->hasDefinition())
-    return false;
-  if (record->getQualifiedNameAsString() == qualified)
-    return true;
-  for (const CXXBaseSpecifier &base : record->getDefinition()->bases())
-    if (isRecordNamed(base.getType(), qualified))
-      return true;
-  return false;
 }
 
 /// The enumerator a constant enum-typed expression evaluates to, e.g. "Half" or "CPU".
@@ -401,16 +390,11 @@ private:
         continue;
       // push_back("name", module) or push_back(module, ...).
       const Expr *first = push->getArg(0)->IgnoreImplicit();
-      bool named = push->getNumArgs() == 2 && (!first->getType()->isRecordType() || isStringType(first->getType()));
+      bool named = push->getNumArgs() == 2 && (!first->getType()->isRecordType() || isStdString(first->getType()));
       for (unsigned i = named ? 1 : 0; i < push->getNumArgs(); ++i)
         pushes_[var].push_back({push->getBeginLoc(), push->getArg(i)});
       followedPushes_.insert(push);
     }
-  }
-
-  static bool isStringType(QualType type) {
-    const CXXRecordDecl *record = type.getNonReferenceType()->getAsCXXRecordDecl();
-    return record && record->getQualifiedNameAsString() == "std::basic_string";
   }
 
   /// For `seq->push_back(m)` on a local `seq`: seq.
@@ -532,6 +516,10 @@ public:
     for (const TrainingIteration &iteration : flow.session_.loops().iterations()) {
       // The device `ampify fix` gives the region; one decided at run time may be CUDA.
       bool cpu = flow.session_.loopDevices().decide(iteration).kind == DeviceKind::Cpu;
+      // `ampify fix` refuses an fp16 migration of a loop whose gradients are never reset (the
+      // unscaling would change them): nothing will run it under autocast.
+      if (iteration.gradientsNeverReset && !cpu)
+        continue;
       for (const BackwardPass &pass : iteration.passes)
         if (!pass.forward.empty()) {
           // The region ends where the migration's `autocast.exit()` goes: at a zero_grad written

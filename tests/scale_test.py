@@ -149,6 +149,21 @@ class Scale(ScratchDirTest):
         self.assertRegex(again.stderr, r"analysed .*map\.cpp \(.*preamble\)")
         self.assertEqual(plain.stdout, again.stdout)
 
+    def test_tus_that_start_with_their_own_header_share_its_libraries(self):
+        # Most projects' files start with the project's own header, which starts with
+        # <torch/torch.h>: they share a preamble of that, and the header itself is still analysed.
+        self.write("src/model.h", "// the model\n#ifndef MODEL_H\n#define MODEL_H\n#include <torch/torch.h>\n"
+                   "inline torch::Tensor own(torch::Tensor z, torch::Tensor y) { at::autocast::set_enabled(true);\n"
+                   "  return torch::binary_cross_entropy(z, y);\n}\n#endif\n")
+        for n in range(2):
+            self.write("src/user%d.cpp" % n, '#include "model.h"\n' + CLEAN.format(n="user%d" % n).split("\n", 1)[1])
+        plain = self.check("-j2", "--no-cache", "--no-preamble", self.src)
+        shared = self.check("-j2", "--no-cache", "--verbose", self.src)
+        self.assertEqual(plain.stdout, shared.stdout)
+        self.assertRegex(shared.stderr, r"analysed .*user0\.cpp \(.*preamble\)")
+        self.assertRegex(shared.stderr, r"analysed .*user1\.cpp \(.*preamble\)")
+        self.assertEqual(shared.stdout.count("model.h:6:17: warning"), 1, shared.stdout)
+
     def test_corrupt_or_stale_preamble_is_rebuilt(self):
         first = self.check("-j2", "--no-cache", self.src)
         pchs = glob.glob(os.path.join(self.cache, "preambles", "*.pch"))
@@ -350,6 +365,13 @@ class CrossUnitCase(ScratchDirTest):
                       "--checks=" + self.CHECKS, "--format=" + fmt, "--project-root=" + self.dir, *args, self.src,
                       cwd=self.dir)
 
+    def alone(self, name):
+        """The findings of `check` on the TU `name` by itself, reusing no result (only the
+        preamble that the project's runs cached)."""
+        return self.findings(ampify("check", *self.headers(), "--no-cache", "--cache-dir=" + self.cache,
+                                    "--format=json", "--checks=" + self.CHECKS, os.path.join(self.src, name),
+                                    cwd=self.dir))
+
     def shards(self, *args, per_shard=((), ()), fmt="json"):
         """The reports of `check --shard=K/2` with `args`, and the shard's own `per_shard` ones."""
         parts = []
@@ -409,9 +431,7 @@ class CrossUnit(CrossUnitCase):
         self.assertTrue(any(n["path"] == "src/main.cpp" and "at this call of `NetImpl`" in n["message"]
                             for n in hidden["notes"]), hidden["notes"])
         # One TU alone knows only what it defines and uses: model.cpp's sizes are unknown.
-        alone = self.findings(ampify("check", *self.headers(), "--no-cache", "--format=json",
-                                     "--checks=-*," + self.RULE, os.path.join(self.src, "model.cpp")))
-        self.assertEqual(alone, [])
+        self.assertEqual(self.alone("model.cpp"), [])
 
     def test_warm_cache_gives_the_same_findings(self):
         cold = self.check("-j2", "--verbose")
@@ -541,6 +561,29 @@ class CrossUnitChain(CrossUnitCase):
         self.assertNotIn("kFfnDim", r.stdout)
 
 
+class CrossUnitConstants(CrossUnitCase):
+    """Sizes declared without their values (testdata/crossunit/constants): sizes.cpp defines the
+    `extern const` ones and a static data member; main.cpp passes them to model.cpp, computes
+    with them there (`2 * half`) or sizes its own layer. The findings must be those its
+    CROSS-EXPECT comments name, at the definitions in sizes.cpp, and the same from merged shards;
+    a variable that is not const gives nothing, and without sizes.cpp nothing is known."""
+
+    DATA = "constants"
+
+    def test_findings_at_the_definition_in_another_file(self):
+        findings = self.assertMergeIsOneRun()
+        self.assertExpected(findings)
+        proj = [f for f in findings if "`kProjWidth`" in f["message"]][0]
+        notes = [(n["path"], n["message"]) for n in proj["notes"]]
+        self.assertIn(("src/main.cpp", "`out` at this call of `ProjImpl` is 1500"), notes)
+        self.assertTrue(any(path == "src/model.cpp" and "is used here as out_features of Linear `fc`" in message
+                            for path, message in notes), notes)
+        for alone in ("main.cpp", "model.cpp", "sizes.cpp"):
+            self.assertEqual(self.alone(alone), [], alone)
+        os.remove(os.path.join(self.src, "sizes.cpp"))
+        self.assertEqual(self.findings(self.check("--no-cache")), [])
+
+
 class CrossUnitHazards(CrossUnitCase):
     """fp16 hazards in functions of model.cpp that main.cpp runs under autocast
     (testdata/crossunit/hazards): found by model.cpp's analysis assuming an autocast caller, kept
@@ -578,9 +621,7 @@ class CrossUnitHazards(CrossUnitCase):
         # Alone, model.cpp runs nothing under autocast, and main.cpp knows nothing of forward's
         # result: no finding; the facts keep what holds.
         for alone in ("model.cpp", "main.cpp"):
-            r = ampify("check", *self.headers(), "--no-cache", "--format=json", "--checks=" + self.CHECKS,
-                       os.path.join(self.src, alone))
-            self.assertEqual(self.findings(r), [], alone)
+            self.assertEqual(self.alone(alone), [], alone)
 
     def test_warm_cache_and_shards_give_one_run(self):
         cold = self.check("-j2", "--verbose")
@@ -630,9 +671,7 @@ class CrossUnitArguments(CrossUnitCase):
                                  ("src/main.cpp", self.line_of("main.cpp", "model->forward(x, mask);"))])
         # Alone, no file reports anything.
         for alone in ("losses.cpp", "attention.cpp", "net.cpp", "main.cpp"):
-            r = ampify("check", *self.headers(), "--no-cache", "--format=json", "--checks=" + self.CHECKS,
-                       os.path.join(self.src, alone))
-            self.assertEqual(self.findings(r), [], alone)
+            self.assertEqual(self.alone(alone), [], alone)
 
     def test_warm_cache_and_shards_give_one_run(self):
         cold = self.check("-j2", "--verbose")

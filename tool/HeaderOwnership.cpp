@@ -12,9 +12,9 @@ namespace {
 
 constexpr llvm::StringLiteral TorchApiInclude = "include/torch/csrc/api/include";
 
-/// One directory searched for <...> includes, as the command names it.
+/// One directory searched for includes, as the command names it (Quote: for "..." ones only).
 struct SearchDirectory {
-  enum Group { User, System, After } group;
+  enum Group { Quote, User, System, After } group;
   std::string path;  // absolute
   size_t argument;   // index of the argument holding the path
   bool joined;       // the flag and the path are one argument (-Idir)
@@ -35,6 +35,7 @@ std::vector<SearchDirectory> searchDirectories(const std::vector<std::string> &a
                                    {"--include-directory", SearchDirectory::User},
                                    {"-isystem", SearchDirectory::System},
                                    {"-idirafter", SearchDirectory::After},
+                                   {"-iquote", SearchDirectory::Quote},
                                    {"-I", SearchDirectory::User}};
   std::vector<SearchDirectory> dirs;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -52,7 +53,8 @@ std::vector<SearchDirectory> searchDirectories(const std::vector<std::string> &a
       break;
     }
   }
-  // Clang searches the -I directories, then the -isystem ones, then its own, then -idirafter.
+  // Clang searches the -iquote directories (for "..." only), the -I ones, then the -isystem ones,
+  // then its own, then -idirafter.
   llvm::stable_sort(dirs, [](const SearchDirectory &a, const SearchDirectory &b) { return a.group < b.group; });
   return dirs;
 }
@@ -142,14 +144,23 @@ std::vector<std::string> HeaderOwnership::librariesAsSystem(const std::vector<st
   return out;
 }
 
-bool HeaderOwnership::isLibraryInclude(llvm::StringRef name, const std::vector<std::string> &args) const {
-  for (const SearchDirectory &dir : searchDirectories(args, directory_)) {
-    llvm::SmallString<256> path(dir.path);
+HeaderOwnership::Found HeaderOwnership::find(llvm::StringRef name, bool quoted, llvm::StringRef includer,
+                                             const std::vector<std::string> &args) const {
+  auto in = [&](llvm::StringRef dir, bool givenAsSystem) -> std::optional<Found> {
+    llvm::SmallString<256> path(dir);
     llvm::sys::path::append(path, name);
-    if (llvm::sys::fs::exists(path))
-      return isLibraryDirectory(dir.path, dir.group != SearchDirectory::User);
-  }
-  return true; // the compiler's own directories
+    if (!llvm::sys::fs::is_regular_file(path))
+      return std::nullopt;
+    return Found{isLibraryDirectory(dir, givenAsSystem) ? Found::Library : Found::User, std::string(path)};
+  };
+  if (quoted)
+    if (auto beside = in(llvm::sys::path::parent_path(absoluteIn(directory_, includer)), /*givenAsSystem=*/false))
+      return *beside;
+  for (const SearchDirectory &dir : searchDirectories(args, directory_))
+    if (dir.group != SearchDirectory::Quote || quoted)
+      if (auto found = in(dir.path, dir.group > SearchDirectory::User))
+        return *found;
+  return Found{Found::Nowhere, ""};
 }
 
 } // namespace ampify

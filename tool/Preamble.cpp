@@ -8,6 +8,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -16,6 +17,9 @@ namespace tooling = clang::tooling;
 namespace json = llvm::json;
 
 namespace {
+
+/// How deep the preamble follows user headers that start with another user header.
+constexpr unsigned MaxLeadingUserHeaders = 4;
 
 /// Options whose value is the next argument and that only concern the build's outputs.
 bool isOutputOption(llvm::StringRef arg) {
@@ -81,9 +85,18 @@ bool skipSpaceAndComments(llvm::StringRef text, size_t &pos) {
   return true;
 }
 
-/// The leading `#include <name>` lines of `source`, up to the first other line.
-std::vector<std::string> leadingAngleIncludes(llvm::StringRef source) {
-  std::vector<std::string> names;
+/// One `#include` line a file starts with.
+struct LeadingInclude {
+  std::string name;
+  bool quoted; // "name", not <name>
+};
+
+/// The `#include` lines `source` starts with, up to the first other line. A header's include
+/// guard (`#ifndef X` then `#define X`) and `#pragma once` around them are passed over.
+std::vector<LeadingInclude> leadingIncludes(llvm::StringRef source) {
+  std::vector<LeadingInclude> includes;
+  std::string guard;       // the macro of an `#ifndef` line
+  bool guardDefined = false; // and its `#define` line was seen
   size_t pos = 0;
   while (skipSpaceAndComments(source, pos) && pos < source.size()) {
     size_t end = source.find('\n', pos);
@@ -92,21 +105,34 @@ std::vector<std::string> leadingAngleIncludes(llvm::StringRef source) {
     if (!rest.consume_front("#"))
       break;
     rest = rest.ltrim();
+    pos = end == llvm::StringRef::npos ? source.size() : end;
+    if (guard.empty() && includes.empty() && rest.consume_front("ifndef")) {
+      guard = rest.trim().str();
+      if (guard.empty() || guard.find_first_of(" \t/") != std::string::npos)
+        break;
+      continue;
+    }
+    if (!guard.empty() && !guardDefined) {
+      if (!rest.consume_front("define") || rest.trim() != guard)
+        break;
+      guardDefined = true;
+      continue;
+    }
+    if (rest.consume_front("pragma") && rest.trim() == "once")
+      continue;
     if (!rest.consume_front("include"))
       break;
     rest = rest.ltrim();
-    if (!rest.consume_front("<"))
+    char close = rest.consume_front("<") ? '>' : rest.consume_front("\"") ? '"' : 0;
+    size_t closeAt = close ? rest.find(close) : llvm::StringRef::npos;
+    if (closeAt == llvm::StringRef::npos)
       break;
-    size_t close = rest.find('>');
-    if (close == llvm::StringRef::npos)
-      break;
-    llvm::StringRef after = rest.substr(close + 1).trim();
+    llvm::StringRef after = rest.substr(closeAt + 1).trim();
     if (!after.empty() && !after.starts_with("//"))
       break;
-    names.push_back(rest.take_front(close).str());
-    pos = end == llvm::StringRef::npos ? source.size() : end;
+    includes.push_back({rest.take_front(closeAt).str(), close == '"'});
   }
-  return names;
+  return includes;
 }
 
 /// Compiles the library headers without their non-constexpr function bodies, as clangd's
@@ -134,11 +160,31 @@ std::optional<PreamblePlan> planPreamble(const tooling::CompileCommand &command,
   analysed.CommandLine = analysisArguments(command, options);
   HeaderOwnership ownership(command, options);
 
+  // The library headers the TU starts with. A TU that starts with the user's own header
+  // (`#include "model.h"`, as most projects' files do) starts with what that header starts with:
+  // its leading library includes go in the preamble too, and the header's own #include lines
+  // then find them included and skip them, as they would a second inclusion. The preamble stops
+  // at the first user header's end: what follows in the includer comes after its declarations.
   PreamblePlan plan;
-  for (const std::string &name : leadingAngleIncludes(source)) {
-    if (!ownership.isLibraryInclude(name, analysed.CommandLine))
-      break; // the user's own header: its declarations must stay visible to the rules
-    plan.includes.push_back(name);
+  std::string includer = command.Filename, text = source.str();
+  for (unsigned depth = 0; depth < MaxLeadingUserHeaders; ++depth) {
+    std::optional<std::string> userHeader;
+    for (const LeadingInclude &include : leadingIncludes(text)) {
+      HeaderOwnership::Found found = ownership.find(include.name, include.quoted, includer, analysed.CommandLine);
+      // A quoted name found nowhere may be a header the build generates: the user's.
+      if (found.owner == HeaderOwnership::Found::User || (found.owner == HeaderOwnership::Found::Nowhere && include.quoted)) {
+        userHeader = found.path;
+        break;
+      }
+      plan.includes.push_back(include.name);
+    }
+    if (!userHeader || userHeader->empty())
+      break;
+    auto header = llvm::MemoryBuffer::getFile(*userHeader);
+    if (!header)
+      break;
+    includer = *userHeader;
+    text = (*header)->getBuffer().str();
   }
   if (plan.includes.empty())
     return std::nullopt;

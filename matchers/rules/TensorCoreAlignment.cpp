@@ -71,8 +71,8 @@ struct FoundDim {
   const Expr *construction = nullptr; // groups embed_dim with num_heads
   const Expr *where = nullptr;
   std::vector<ConstantValue> values;
-  /// Parameters that other TUs' calls give values (ConstantEvaluator::OpenParameter).
-  std::vector<ConstantEvaluator::OpenParameter> open;
+  /// What other TUs give the value (ConstantEvaluator::OpenSource): callers, or a definition.
+  std::vector<ConstantEvaluator::OpenSource> open;
 };
 
 /// The options that decide whether a value is reported; an export carries them, so that a value
@@ -385,11 +385,11 @@ private:
     for (const FoundDim &dim : found_) {
       if (dim.dimClass != DimClass::Feature)
         continue;
-      for (const ConstantEvaluator::OpenParameter &open : dim.open) {
-        std::optional<std::string> usr = crossUnitName(*cast<FunctionDecl>(open.parameter->getDeclContext()));
-        if (!usr)
+      for (const ConstantEvaluator::OpenSource &open : dim.open) {
+        std::optional<CrossUnitParameter> source = crossUnitSource(*open.source, open.field);
+        if (!source)
           continue;
-        ParameterExport fact{name().str(), *usr, open.parameter->getFunctionScopeIndex(), open.field,
+        ParameterExport fact{name().str(), source->function, source->parameter, source->field,
                              sourcePointAt(sm, dim.where->getBeginLoc()), {}, {}};
         for (const ValueOrigin &origin : open.origins)
           fact.steps.push_back({sourcePointAt(sm, origin.loc), origin.message, origin.definedName, origin.arithmetic});
@@ -487,7 +487,7 @@ private:
   }
 
   void addDim(const Expr *construction, const std::string &kind, const DimInfo &info, const Expr *arg) {
-    std::vector<ConstantEvaluator::OpenParameter> open;
+    std::vector<ConstantEvaluator::OpenSource> open;
     std::vector<ConstantValue> values = evaluator_->evaluate(arg, open);
     if (values.empty() && open.empty())
       return;

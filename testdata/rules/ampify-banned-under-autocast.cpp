@@ -145,6 +145,17 @@ void tutorial_order_after_zero_grad(torch::nn::Linear model, torch::Tensor x, to
   }
 }
 
+// A loop in which nothing ever zeroes the gradients is one `ampify fix` refuses (its migration
+// would change the results): it stays fp32, so its BCE is no hazard.
+void never_zeroed(torch::nn::Linear model, torch::Tensor x, torch::Tensor y) {
+  torch::optim::SGD optimizer(model->parameters(), torch::optim::SGDOptions(0.1));
+  for (int step = 0; step < 10; ++step) {
+    auto loss = torch::binary_cross_entropy(torch::sigmoid(model(x)), y);
+    loss.backward();
+    optimizer.step();
+  }
+}
+
 // ampify::run_in_fp32 runs the lambda with autocast off: BCE computes in fp32 there.
 torch::Tensor bce_in_fp32(torch::Tensor z, torch::Tensor y) {
   ampify::Autocast autocast;

@@ -221,3 +221,23 @@ torch::Tensor attention_clean(torch::Tensor x, int64_t B, int64_t T, int64_t hea
   return q.matmul(q.transpose(-2, -1)) + small.matmul(small.transpose(-2, -1)) + flat.matmul(flat) + summed +
          dynamic.matmul(dynamic.transpose(-2, -1));
 }
+
+// A macro that scales sizes: `SCALE * 25` is computed at each use, so each use is reported
+// (SCALE itself, 2, is no size); a macro whose whole body is the size, even through another
+// macro, is reported once at its definition.
+#define SCALE 2
+#define POOLED (SCALE * 25)
+// CHECK-MESSAGES: :[[@LINE-1]]:16: warning: `POOLED` = 50 is not a multiple of 8 and sizes 2 GEMM dimensions (in_features of Linear `head`, in_features of Linear `tail`), which run on slower kernels when misaligned; consider 56 [ampify-tensor-core-alignment]
+// CHECK-MESSAGES: :[[@LINE-3]]:15: note: `SCALE` is 2
+// CHECK-MESSAGES: :[[@LINE+9]]:26: note: `POOLED` is used here as in_features of Linear `head`: K (the reduction) of the layer's GEMM
+// CHECK-MESSAGES: :[[@LINE+9]]:26: note: `POOLED` is used here as in_features of Linear `tail`: K (the reduction) of the layer's GEMM
+struct MacroScaled : torch::nn::Module {
+  torch::nn::Conv1d conv{torch::nn::Conv1dOptions(40, SCALE * 25, 3)};
+  // CHECK-MESSAGES: :[[@LINE-1]]:55: warning: out_channels = 50 of Conv1d `conv` is not a multiple of 8: it is N of the convolution's implicit GEMM, which runs on slower kernels when misaligned; consider 56 [ampify-tensor-core-alignment]
+  // CHECK-MESSAGES: :[[@LINE-9]]:15: note: `SCALE` is 2
+  torch::nn::Linear attend{SCALE * 25, 1};
+  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: in_features = 50 of Linear `attend` is not a multiple of 8
+  // CHECK-MESSAGES: :[[@LINE-12]]:15: note: `SCALE` is 2
+  torch::nn::Linear head{POOLED, 16};
+  torch::nn::Linear tail{POOLED, 32};
+};

@@ -37,21 +37,29 @@ std::unique_ptr<clang::ASTUnit> parse(const std::string &code, std::vector<std::
   return unit;
 }
 
-/// The initializer of the variable `name`.
-const clang::Expr *initializerOf(clang::ASTContext &ctx, llvm::StringRef name) {
+/// A declaration of the variable `name`: the first, or (`withInitializer`) the last that has one.
+const clang::VarDecl *variableNamed(clang::ASTContext &ctx, llvm::StringRef name, bool withInitializer = false) {
   struct Finder : clang::RecursiveASTVisitor<Finder> {
     llvm::StringRef name;
-    const clang::Expr *found = nullptr;
+    bool withInitializer;
+    const clang::VarDecl *found = nullptr;
     bool VisitVarDecl(clang::VarDecl *var) {
-      if (var->getName() == name && var->hasInit())
-        found = var->getInit();
+      if (var->getName() == name && (withInitializer ? var->hasInit() : !found))
+        found = var;
       return true;
     }
   } finder;
   finder.name = name;
+  finder.withInitializer = withInitializer;
   for (clang::Decl *decl : ctx.getTraversalScope())
     finder.TraverseDecl(decl);
   return finder.found;
+}
+
+/// The initializer of the variable `name`.
+const clang::Expr *initializerOf(clang::ASTContext &ctx, llvm::StringRef name) {
+  const clang::VarDecl *var = variableNamed(ctx, name, true);
+  return var ? var->getInit() : nullptr;
 }
 
 struct Session {
@@ -187,10 +195,10 @@ int64_t uses() {
   ConstantEvaluator &constants = s.session->constants();
   // `copy` is `w` unchanged, and twice() is visible to other TUs: `w` is open, besides the value
   // this TU's call passes. `copy * 2` is computed from it: not open.
-  std::vector<ConstantEvaluator::OpenParameter> open;
+  std::vector<ConstantEvaluator::OpenSource> open;
   std::vector<ConstantValue> values = constants.evaluate(initializerOf(ctx, "copy"), open);
   ASSERT_EQ(open.size(), 1u);
-  EXPECT_EQ(open[0].parameter->getName(), "w");
+  EXPECT_EQ(open[0].source->getName(), "w");
   ASSERT_EQ(values.size(), 1u);
   EXPECT_EQ(values[0].value, 0);
   EXPECT_TRUE(constants.evaluate(initializerOf(ctx, "copy")).size() == 1) << "evaluate() alone has no open values";
@@ -215,6 +223,58 @@ int64_t uses() {
   EXPECT_TRUE(s.session->crossUnitFacts().empty());
 }
 
+TEST(AnalysisSession, ConstantsDeclaredWithoutTheirValueAreOpenAndTheirDefinitionsGiveIt) {
+  auto unit = parse(R"cpp(
+#include <cstdint>
+extern const int64_t kDeclared;               // defined in another TU
+namespace dims { extern const int64_t kEmbed; }
+struct Hyper { static const int64_t kFfn; static const int64_t kInClass = 24; };
+extern int64_t gMutable;                      // not const: nothing
+extern const int64_t kDefinedHere;
+const int64_t kDefinedHere = 1500;            // the value other TUs' declarations get
+const int64_t Hyper::kFfn = 1100;             // a static data member defined out of line
+static const int64_t kInternal = 7;           // no other TU sees it
+int64_t defined_elsewhere(int64_t width);
+int64_t uses() {
+  const int64_t doubled = 2 * dims::kEmbed;
+  const int64_t declared = kDeclared;
+  const int64_t varying = gMutable;
+  return defined_elsewhere(kDeclared) + doubled + declared + varying + kInternal + Hyper::kInClass;
+}
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  ConstantEvaluator &constants = s.session->constants();
+  std::vector<ConstantEvaluator::OpenSource> open;
+  EXPECT_TRUE(constants.evaluate(initializerOf(ctx, "doubled"), open).empty());
+  ASSERT_EQ(open.size(), 1u);
+  EXPECT_EQ(open[0].source->getName(), "kEmbed");
+  open.clear();
+  EXPECT_TRUE(constants.evaluate(initializerOf(ctx, "varying"), open).empty());
+  EXPECT_TRUE(open.empty()) << "a variable that may change is no constant";
+  // The values this TU gives other TUs' declarations: the out-of-line member and the extern
+  // const, each with the step at its definition; not the internal or in-class ones.
+  std::vector<std::string> given;
+  for (const auto &[constant, value] : constants.constantsForOtherUnits()) {
+    given.push_back(constant->getNameAsString() + "=" + std::to_string(value.value));
+    ASSERT_FALSE(value.origins.empty());
+    EXPECT_EQ(value.origins.back().definedName, "`" + constant->getNameAsString() + "`");
+  }
+  EXPECT_EQ(given, (std::vector<std::string>{"kDefinedHere=1500", "kFfn=1100"}));
+  // As facts: the call passes kDeclared on from its definition elsewhere; each definition is an
+  // import of the constant itself, named by its USR.
+  s.session->importCallArguments();
+  const std::vector<ArgumentImport> &imports = s.session->crossUnitFacts().imports;
+  ASSERT_EQ(imports.size(), 3u);
+  ASSERT_TRUE(imports[0].passedOn);
+  EXPECT_EQ(imports[0].passedOn->function, crossUnitName(*variableNamed(ctx, "kDeclared")));
+  EXPECT_EQ(imports[1].function, crossUnitName(*variableNamed(ctx, "kDefinedHere")));
+  EXPECT_EQ(imports[1].value, 1500);
+  EXPECT_FALSE(imports[1].passedOn);
+  EXPECT_EQ(imports[2].value, 1100);
+}
+
 TEST(AnalysisSession, OpenParametersCarryTheirArithmeticAndStructMembers) {
   auto unit = parse(R"cpp(
 #include <cstdint>
@@ -234,10 +294,10 @@ int64_t uses() {
   clang::ASTContext &ctx = unit->getASTContext();
   ConstantEvaluator &constants = s.session->constants();
   // `2 * hidden + 1`: open, with its two operations in the order they apply.
-  std::vector<ConstantEvaluator::OpenParameter> open;
+  std::vector<ConstantEvaluator::OpenSource> open;
   EXPECT_TRUE(constants.evaluate(initializerOf(ctx, "wide"), open).empty());
   ASSERT_EQ(open.size(), 1u);
-  EXPECT_EQ(open[0].parameter->getName(), "hidden");
+  EXPECT_EQ(open[0].source->getName(), "hidden");
   EXPECT_EQ(open[0].field, "");
   std::vector<CrossUnitArithmetic> steps;
   for (const ValueOrigin &origin : open[0].origins)
@@ -254,7 +314,7 @@ int64_t uses() {
   open.clear();
   EXPECT_TRUE(constants.evaluate(initializerOf(ctx, "from_reference"), open).empty());
   ASSERT_EQ(open.size(), 1u);
-  EXPECT_EQ(open[0].parameter->getName(), "config");
+  EXPECT_EQ(open[0].source->getName(), "config");
   EXPECT_EQ(open[0].field, "width");
   // By value: what this TU's call passes (2, not the member's default 256), and open as well.
   open.clear();

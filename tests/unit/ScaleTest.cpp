@@ -39,7 +39,7 @@ TEST(PlanPreamble, TakesTheLeadingAngleIncludesAcrossCommentsAndStopsAtCode) {
   EXPECT_EQ(includesOf("// header comment\n/* block\n comment */\n#include <torch/torch.h>\n"
                        "  #  include <vector> // why\n\n#include <map>\nint x;\n#include <set>\n"),
             (std::vector<std::string>{"torch/torch.h", "vector", "map"}));
-  // A quoted include is the user's own: the preamble stops before it.
+  // A quoted include found nowhere may be a header the build generates: the preamble stops before it.
   EXPECT_EQ(includesOf("#include <torch/torch.h>\n#include \"model.h\"\n#include <vector>\n"),
             (std::vector<std::string>{"torch/torch.h"}));
   // A line continuation or an unterminated block comment is not worth understanding.
@@ -106,15 +106,30 @@ TEST(HeaderOwnership, LibTorchThroughDashIIsALibraryAndParsedAsSystem) {
   EXPECT_EQ(args, (std::vector<std::string>{"clang++", "-isystem" + api, "-I", root + "/proj/include",
                                             "-isystem" + root + "/other/include", "-c",
                                             root + "/proj/src/a.cpp"}));
-  EXPECT_TRUE(ownership.isLibraryInclude("torch/torch.h", args));
-  EXPECT_TRUE(ownership.isLibraryInclude("lib/lib.h", args));
-  EXPECT_FALSE(ownership.isLibraryInclude("proj/model.h", args));
-  EXPECT_TRUE(ownership.isLibraryInclude("vector", args)); // the compiler's own
+  std::string main = root + "/proj/src/a.cpp", model = root + "/proj/include/proj/model.h";
+  EXPECT_EQ(ownership.find("torch/torch.h", false, main, args).owner, HeaderOwnership::Found::Library);
+  EXPECT_EQ(ownership.find("lib/lib.h", false, main, args).owner, HeaderOwnership::Found::Library);
+  EXPECT_EQ(ownership.find("proj/model.h", false, main, args).owner, HeaderOwnership::Found::User);
+  EXPECT_EQ(ownership.find("proj/model.h", false, main, args).path, model);
+  EXPECT_EQ(ownership.find("vector", false, main, args).owner, HeaderOwnership::Found::Nowhere); // the compiler's own
+  // Quoted: beside the includer first, else as <...>.
+  EXPECT_EQ(ownership.find("model.h", true, model, args).owner, HeaderOwnership::Found::User);
+  EXPECT_EQ(ownership.find("model.h", true, model, args).path, model);
+  EXPECT_EQ(ownership.find("model.h", false, model, args).owner, HeaderOwnership::Found::Nowhere);
+  EXPECT_EQ(ownership.find("proj/model.h", true, main, args).owner, HeaderOwnership::Found::User);
+  EXPECT_EQ(ownership.find("proj/model.h", true, main, args).path, model);
+  EXPECT_EQ(ownership.find("torch/torch.h", true, main, args).owner, HeaderOwnership::Found::Library);
   // The same headers found through -isystem are classified alike.
   std::vector<std::string> system = {"clang++", "-isystem", api, "-isystem", root + "/proj/include",
                                      "-isystem", root + "/other/include", root + "/proj/src/a.cpp"};
-  EXPECT_TRUE(ownership.isLibraryInclude("torch/torch.h", system));
-  EXPECT_FALSE(ownership.isLibraryInclude("proj/model.h", system));
+  EXPECT_EQ(ownership.find("torch/torch.h", false, main, system).owner, HeaderOwnership::Found::Library);
+  EXPECT_EQ(ownership.find("proj/model.h", false, main, system).owner, HeaderOwnership::Found::User);
+  EXPECT_EQ(ownership.find("proj/model.h", false, main, system).path, model);
+  // -iquote directories serve quoted includes only.
+  std::vector<std::string> quote = {"clang++", "-iquote", root + "/proj/include/proj", root + "/proj/src/a.cpp"};
+  EXPECT_EQ(ownership.find("model.h", true, main, quote).owner, HeaderOwnership::Found::User);
+  EXPECT_EQ(ownership.find("model.h", true, main, quote).path, model);
+  EXPECT_EQ(ownership.find("model.h", false, main, quote).owner, HeaderOwnership::Found::Nowhere);
   llvm::sys::fs::remove_directories(root);
 }
 
@@ -126,8 +141,9 @@ TEST(HeaderOwnership, WithoutAVcsRootOnlySystemDirectoriesAndInstallPrefixesAreL
   HeaderOwnership ownership(command, AnalysisOptions());
   std::vector<std::string> args = ownership.librariesAsSystem(command.CommandLine);
   EXPECT_EQ(args, command.CommandLine); // an -I directory of unknown ownership stays the user's
-  EXPECT_FALSE(ownership.isLibraryInclude("proj/model.h", args));
-  EXPECT_TRUE(ownership.isLibraryInclude("lib/lib.h", args));
+  EXPECT_EQ(ownership.find("proj/model.h", false, root + "/src/a.cpp", args).owner, HeaderOwnership::Found::User);
+  EXPECT_EQ(ownership.find("proj/model.h", false, root + "/src/a.cpp", args).path, root + "/inc/proj/model.h");
+  EXPECT_EQ(ownership.find("lib/lib.h", false, root + "/src/a.cpp", args).owner, HeaderOwnership::Found::Library);
   llvm::sys::fs::remove_directories(root);
 }
 
@@ -165,6 +181,35 @@ TEST(PlanPreamble, KeysNameTheIncludePrefixAndTheFlagsButNotTheFileOrItsOutputs)
   auto d = planPreamble(commandFor("/proj/a.cpp"), "#include <torch/torch.h>\n", options);
   ASSERT_TRUE(d);
   EXPECT_NE(d->key(1), a->key(1));
+}
+
+TEST(PlanPreamble, ATUThatStartsWithItsOwnHeaderSharesThatHeadersLeadingLibraryIncludes) {
+  std::string root = scratchTree({"proj/.git/", "proj/src/", "proj/include/"});
+  ASSERT_FALSE(root.empty());
+  auto write = [&](const std::string &name, llvm::StringRef text) {
+    std::error_code ec;
+    llvm::raw_fd_ostream(root + "/proj/" + name, ec) << text;
+  };
+  // An include guard, then the libraries, then the header's own code.
+  write("include/model.h", "// the model\n#ifndef MODEL_H\n#define MODEL_H\n#include <torch/torch.h>\n"
+                           "#include <vector>\nstruct Net {};\n#endif\n");
+  write("src/layers.h", "#pragma once\n#include \"model.h\"\n#include <map>\n");
+  write("src/configured.h", "#pragma once\n#define USE_FAST 1\n#include <torch/torch.h>\n");
+  AnalysisOptions options;
+  options.extraArgs = {"-I" + root + "/proj/include"};
+  auto plan = [&](llvm::StringRef source) {
+    auto p = planPreamble(tooling::CompileCommand(root + "/proj", root + "/proj/src/a.cpp", {"clang++", "a.cpp"}, ""),
+                          source, options);
+    return p ? p->includes : std::vector<std::string>();
+  };
+  using Names = std::vector<std::string>;
+  EXPECT_EQ(plan("#include \"model.h\"\n#include <map>\n"), (Names{"torch/torch.h", "vector"}));
+  // Through a second user header; what follows each user header is not taken.
+  EXPECT_EQ(plan("#include \"layers.h\"\n#include <set>\n"), (Names{"torch/torch.h", "vector"}));
+  EXPECT_EQ(plan("#include <map>\n#include <model.h>\n"), (Names{"map", "torch/torch.h", "vector"}));
+  // A macro defined before the libraries could change them: nothing from that header.
+  EXPECT_EQ(plan("#include \"configured.h\"\n"), Names{});
+  llvm::sys::fs::remove_directories(root);
 }
 
 TEST(Shard, ParsesKOverN) {

@@ -28,6 +28,7 @@ namespace clang {
 class ASTContext;
 class Decl;
 class Preprocessor;
+class VarDecl;
 } // namespace clang
 
 namespace ampify {
@@ -78,7 +79,8 @@ public:
   /// exports; importCallArguments() adds the imports.
   CrossUnitFacts &crossUnitFacts() { return facts_; }
   /// Records, once per TU whichever rule asks first, the known argument values of every call of
-  /// a user function this TU does not define (ConstantEvaluator::externalCallArguments).
+  /// a user function this TU does not define (ConstantEvaluator::externalCallArguments), and the
+  /// values of the constants it defines for other TUs (ConstantEvaluator::constantsForOtherUnits).
   void importCallArguments();
   /// For the front ends that join TUs (`ampify check`, `ampify fix`), once the TU's rules have
   /// run: records the calls this TU makes under CUDA fp16 autocast of functions other TUs define,
@@ -114,6 +116,11 @@ private:
 /// The name by which the cross-unit facts of every TU know `decl`: its clang USR (CrossUnit.h);
 /// nothing if it has none.
 std::optional<std::string> crossUnitName(const clang::Decl &decl);
+
+/// How the facts name an open source (ConstantEvaluator::OpenSource) with `field`: a parameter
+/// by its function and index, a constant another TU defines by itself (CrossUnitParameter);
+/// nothing if it has no name.
+std::optional<CrossUnitParameter> crossUnitSource(const clang::VarDecl &source, std::string field);
 
 /// The session of the TU a front end is matching: one per run (or per LSP analysis), never
 /// global.

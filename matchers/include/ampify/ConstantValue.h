@@ -46,11 +46,12 @@ template <typename T> struct BasicConstantValue {
   /// The value reaches the expression through a function parameter from a call site: it is one
   /// of the values the expression takes, not the only one it can take.
   bool fromCaller = false;
-  /// Inside the evaluator only: the value stands for whatever callers in other TUs pass to this
-  /// parameter (its origins' messages name what holds it, without a value). Never set on what
-  /// evaluate() returns; evaluate(e, open) returns these as OpenParameters.
-  const clang::ParmVarDecl *openParameter = nullptr;
-  /// With openParameter: the data member of that (struct) parameter whose value this is.
+  /// Inside the evaluator only: the value stands for whatever another TU gives this variable:
+  /// what callers pass to this parameter, or the value another TU defines this constant with
+  /// (its origins' messages name what holds it, without a value). Never set on what evaluate()
+  /// returns; evaluate(e, open) returns these as OpenSources.
+  const clang::VarDecl *openSource = nullptr;
+  /// With openSource: the data member of that (struct) parameter whose value this is.
   std::string openField;
 };
 using ConstantValue = BasicConstantValue<int64_t>;
@@ -70,18 +71,20 @@ public:
   /// dozen, each value once). Empty when nothing is known.
   std::vector<ConstantValue> evaluate(const clang::Expr *e);
 
-  /// A parameter of an externally visible function defined in this TU that the expression's value
-  /// comes from: passed on, or computed from it with constants (`2 * hidden`); callers in other
-  /// TUs give its values. `origins` lead from the parameter to the expression, innermost first;
-  /// their messages name what holds the value ("member `hidden_`") without it, and the steps that
+  /// What the expression's value comes from when another TU gives it: a parameter of an
+  /// externally visible function defined in this TU (callers in other TUs pass its values), or an
+  /// integer constant this TU declares without a value (`extern const int64_t kHidden;`, a static
+  /// data member defined out of line) that another TU defines. Passed on, or computed from it with
+  /// constants (`2 * hidden`). `origins` lead from it to the expression, innermost first; their
+  /// messages name what holds the value ("member `hidden_`") without it, and the steps that
   /// compute carry their arithmetic.
-  struct OpenParameter {
-    const clang::ParmVarDecl *parameter;
-    std::string field; // a data member of the (struct) parameter, "" for the parameter itself
+  struct OpenSource {
+    const clang::VarDecl *source; // a clang::ParmVarDecl for a parameter
+    std::string field; // a data member of the (struct) parameter, "" for the value itself
     std::vector<ValueOrigin> origins;
   };
-  /// evaluate(e), and in `open` the open parameters `e` is.
-  std::vector<ConstantValue> evaluate(const clang::Expr *e, std::vector<OpenParameter> &open);
+  /// evaluate(e), and in `open` the open sources `e` is.
+  std::vector<ConstantValue> evaluate(const clang::Expr *e, std::vector<OpenSource> &open);
 
   /// One known value of one argument of a call in this TU (also through std::make_shared<T> and a
   /// module holder's constructor) of a user function or constructor this TU declares but does not
@@ -95,6 +98,10 @@ public:
     ConstantValue value;
   };
   std::vector<ExternalArgument> externalCallArguments();
+
+  /// The integer constants this TU defines for other TUs that declare them without a value
+  /// (OpenSource), each with its value; the value's last origin is the definition.
+  std::vector<std::pair<const clang::VarDecl *, ConstantValue>> constantsForOtherUnits();
 
   /// The same for a floating-point expression (an integer one is evaluated as an integer and
   /// converted). A construction of a class from one value (`c10::Scalar(-1e9)`, an optional) has

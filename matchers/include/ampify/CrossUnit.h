@@ -66,7 +66,9 @@ struct ParameterExport {
   std::map<std::string, std::string> attributes;
 };
 
-/// A parameter (or a data member of a struct parameter) of a function, as the facts name it.
+/// A parameter (or a data member of a struct parameter) of a function, as the facts name it; or
+/// an integer constant that TUs declare without its value (`extern const int64_t kHidden;`) and
+/// one TU defines, named by its own USR (`parameter` 0): its "callers" are that definition.
 struct CrossUnitParameter {
   std::string function; // USR
   unsigned parameter = 0;
@@ -78,7 +80,8 @@ struct CrossUnitParameter {
 };
 
 /// One known value of one argument of a call (or construction) in this TU of a function that this
-/// TU does not define, or of one data member of a struct passed as the argument.
+/// TU does not define, or of one data member of a struct passed as the argument; or the value of
+/// a constant this TU defines for other TUs that declare it without one (CrossUnitParameter).
 struct ArgumentImport {
   std::string function; // USR
   unsigned parameter = 0;

@@ -35,10 +35,18 @@ public:
   /// instead; relative directories are resolved against the command's directory.
   std::vector<std::string> librariesAsSystem(const std::vector<std::string> &args) const;
 
-  /// Whether `#include <name>` under the (converted) arguments `args` finds a library header:
-  /// false when the first directory that holds it is the user's own; true when that is a
-  /// library's or when no directory of the command holds it (the compiler's own directories).
-  bool isLibraryInclude(llvm::StringRef name, const std::vector<std::string> &args) const;
+  /// What `#include "name"` (`quoted`) or `#include <name>` written in `includer` finds under
+  /// the (converted) arguments `args`, as Clang searches: a quoted name first beside its includer,
+  /// then in the -iquote directories; then -I, -isystem, -idirafter.
+  struct Found {
+    enum Owner {
+      User,    // the user's own header
+      Library, // a library's
+      Nowhere  // in no directory of the command: the compiler's own, or a header not generated yet
+    } owner;
+    std::string path; // for User and Library
+  };
+  Found find(llvm::StringRef name, bool quoted, llvm::StringRef includer, const std::vector<std::string> &args) const;
 
 private:
   bool isLibraryDirectory(llvm::StringRef dir, bool givenAsSystem) const;

@@ -1,12 +1,13 @@
 // Shared preambles: TUs that start with the same system #includes under the same flags parse
 // those headers once, from a precompiled header built by a worker and kept in the cache.
 //
-// Only the leading `#include <...>` lines that resolve to library headers (LibTorch's, the
-// compiler's, any outside the project: HeaderOwnership.h, whatever flag found them) go into the
-// preamble. Library directories are parsed as system ones and the analysis scope excludes
-// declarations in system headers, so findings are the same with and without it; a user header in
-// the preamble would have its declarations hidden from the matchers, so the preamble stops at the
-// first include that is the user's own.
+// Only the leading #include lines that resolve to library headers (LibTorch's, the compiler's,
+// any outside the project: HeaderOwnership.h, whatever flag found them) go into the preamble, with
+// those of the user's header when a TU starts with one (`#include "model.h"` whose first lines
+// include <torch/torch.h>). Library directories are parsed as system ones and the analysis scope
+// excludes declarations in system headers, so findings are the same with and without it; a user
+// header in the preamble would have its declarations hidden from the matchers, so the preamble
+// never holds one: it stops at the end of the first user header's leading includes.
 #pragma once
 
 #include "ampify/Cache.h"
@@ -21,7 +22,7 @@ namespace ampify {
 /// may hold any prefix of those includes (the TU's own #include lines then find the headers
 /// already included and skip them), so TUs that only start alike still share one.
 struct PreamblePlan {
-  std::vector<std::string> includes;            // the TU's leading library #include names, in order
+  std::vector<std::string> includes;            // the leading library #include names, in order
   clang::tooling::CompileCommand headerCommand; // compiles a preamble header with the TU's flags
   std::string flagsKey;                         // content key of the flags, directory and tool
 
