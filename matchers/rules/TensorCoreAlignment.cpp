@@ -225,9 +225,10 @@ public:
                           .bind("product"),
                       this);
     finder.addMatcher(cxxOperatorCallExpr(hasOverloadedOperatorName("=")).bind("assign"), this);
-    // Any function the TU defines: the TU's calls of other TUs' functions are recorded at its end
-    // even when nothing else matched.
-    finder.addMatcher(functionDecl(isDefinition()).bind("function"), this);
+    // Any function or global the TU defines: the TU's calls of other TUs' functions, and the
+    // constants it defines for other TUs (a constants.cpp holds nothing else), are recorded at its
+    // end even when nothing else matched.
+    finder.addMatcher(decl(anyOf(functionDecl(isDefinition()), varDecl(isDefinition(), hasGlobalStorage()))), this);
   }
 
   void onStartOfTranslationUnit() override {

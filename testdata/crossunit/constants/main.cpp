@@ -1,4 +1,5 @@
-#include "sizes.h"
+#include "constants.h"
+#include "model.h"
 
 int main(int argc, char **argv) {
   Proj proj(dims::kEmbed, kProjWidth);

@@ -1,4 +1,4 @@
-#include "sizes.h"
+#include "model.h"
 
 ProjImpl::ProjImpl(int64_t in, int64_t out) : fc(register_module("fc", torch::nn::Linear(in, out))) {}
 

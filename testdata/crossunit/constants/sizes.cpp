@@ -1,4 +1,4 @@
-#include "sizes.h"
+#include "constants.h"
 
 const int64_t kProjWidth = 1500; // CROSS-EXPECT: `kProjWidth` = 1500 is not a multiple of 8 and sizes out_features of Linear `fc` in model.cpp
 namespace dims {

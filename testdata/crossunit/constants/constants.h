@@ -1,10 +1,10 @@
 // ampify-tensor-core-alignment across TUs (tests/scale_test.py, CrossUnitConstants): sizes that
-// every file declares without their values (`extern const`, a static data member defined out of
+// constants.h declares without their values (`extern const`, a static data member defined out of
 // line) and sizes.cpp defines; main.cpp passes them to model.cpp's layers or uses them itself.
 // Each expected finding has a CROSS-EXPECT comment on its line, followed by text of its message;
 // every other line must give none.
 #pragma once
-#include <torch/torch.h>
+#include <cstdint>
 
 extern const int64_t kProjWidth;
 namespace dims {
@@ -15,12 +15,3 @@ struct Hyper {
   static const int64_t kFfn;
 };
 extern int64_t gRuntimeWidth; // not const: main.cpp changes it at run time
-
-struct ProjImpl : torch::nn::Module {
-  ProjImpl(int64_t in, int64_t out);
-  torch::Tensor forward(torch::Tensor x) { return fc(x); }
-  torch::nn::Linear fc{nullptr};
-};
-TORCH_MODULE(Proj);
-
-torch::nn::Linear make_doubled(int64_t half);
