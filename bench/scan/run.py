@@ -14,9 +14,11 @@ writes), one with -isystem (an imported target). With the same -j it measures:
   no preamble    ampify check --no-cache --no-preamble (-I): every TU parses its headers
   one-pch        clang++-19 -fsyntax-only of one TU with the precompiled <torch/torch.h>
   floor          (--floor) clang++-19 -fsyntax-only on every TU
-and prints the ratios against the targets of docs/scale.md.
+and prints the ratios against the targets of docs/scale.md. With --own-header every TU starts with
+the project's own header (`#include "project.h"`, which includes <torch/torch.h>), as most
+projects' files do, instead of with <torch/torch.h>.
 
-  python3 bench/scan/run.py --ampify build/tool/ampify [-j N] [--tus 12] [--floor]
+  python3 bench/scan/run.py --ampify build/tool/ampify [-j N] [--tus 12] [--floor] [--own-header]
 """
 import argparse
 import glob
@@ -40,12 +42,16 @@ def flags(style):
     return ["-std=c++17", style, TORCH_API, style, RUNTIME_INCLUDE]
 
 
-def corpus(project, count):
+def corpus(project, count, own_header):
     """`count` TUs under project/src, and project/build-I and project/build-isystem each with a
-    compile_commands.json for them."""
+    compile_commands.json for them; with `own_header`, each TU's `#include <torch/torch.h>` is
+    `#include "project.h"`, a header of the project that includes it."""
     os.makedirs(os.path.join(project, ".git"))  # a project under version control
     dest = os.path.join(project, "src")
     os.makedirs(dest)
+    if own_header:
+        with open(os.path.join(dest, "project.h"), "w") as f:
+            f.write("#pragma once\n#include <torch/torch.h>\n")
     sources = [p for p in sorted(glob.glob(os.path.join(ROOT, "testdata", "**", "*.cpp"), recursive=True))
                if "/mock/" not in p and "<torch/torch.h>" in open(p).read()]
     files = []
@@ -56,6 +62,8 @@ def corpus(project, count):
         # A variant is the program plus a distinct declaration of its own: a different file with
         # different content, the same headers.
         text += "\nnamespace ampify_bench_variant_%d { int marker = %d; }\n" % (variant, i)
+        if own_header:
+            text = text.replace("#include <torch/torch.h>", '#include "project.h"', 1)
         path = os.path.join(dest, "v%d_%s" % (variant, os.path.basename(src)))
         with open(path, "w") as f:
             f.write(text)
@@ -92,11 +100,13 @@ def main():
     ap.add_argument("-j", type=int, default=os.cpu_count())
     ap.add_argument("--tus", type=int, default=12)
     ap.add_argument("--floor", action="store_true", help="also time clang++-19 -fsyntax-only on every TU")
+    ap.add_argument("--own-header", action="store_true",
+                    help="every TU starts with the project's own header, which includes <torch/torch.h>")
     args = ap.parse_args()
 
     work = tempfile.mkdtemp(prefix="ampify-bench-scan-")
     project = os.path.join(work, "proj")
-    files = corpus(project, args.tus)
+    files = corpus(project, args.tus, args.own_header)
     build = {style: os.path.join(project, "build" + style) for style in STYLES}
     print("corpus: %d TUs in %s, -j %d; load average before: %s" %
           (len(files), project, args.j, " ".join(open("/proc/loadavg").read().split()[:3])), flush=True)

@@ -8,7 +8,8 @@
 #   <corpus>/<project>/ampify.diff diff -ru original migrated
 #   <corpus>.fix.txt               run.py's report (loops migrated/refused, compiles, idempotent)
 #   data/                          synthetic data sets (datasets.py make), a few MB
-#   <corpus> is "dev" (bench/realworld/*) and "heldout" (bench/realworld/heldout/*).
+#   <corpus> is "dev" (bench/realworld/*), or a corpus folder of bench/realworld/ ("heldout",
+#   "heldout4": bench/realworld/heldout4/*).
 #   bash bench/realworld/equivalence/prepare.sh [AMPIFY_BINARY]
 # EQUIV_CORPORA="dev heldout" (the default) picks the corpora; they are migrated concurrently
 # (each run.py runs one ampify at a time), and only their folders are replaced.
@@ -23,7 +24,7 @@ RUNS=${EQUIV_RUNS:-$ROOT/.realworld-runs}
 CORPORA=${EQUIV_CORPORA:-dev heldout}
 mkdir -p "$RUNS"
 status=0
-source_of() { if [ "$1" = heldout ]; then echo "$ROOT/bench/realworld/heldout"; else echo "$ROOT/bench/realworld"; fi; }
+source_of() { if [ "$1" = dev ]; then echo "$ROOT/bench/realworld"; else echo "$ROOT/bench/realworld/$1"; fi; }
 pids=()
 for corpus in $CORPORA; do
   rm -rf "$RUNS/$corpus" "$RUNS/.keep-$corpus" "$RUNS/$corpus.fix.txt"
