@@ -91,9 +91,24 @@ struct LeadingInclude {
   bool quoted; // "name", not <name>
 };
 
+/// Whether `args` define `macro` (-DX, -DX=..., -D X).
+bool definesMacro(llvm::ArrayRef<std::string> args, llvm::StringRef macro) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    llvm::StringRef arg = args[i];
+    if (arg == "-D" && i + 1 < args.size())
+      arg = args[++i];
+    else if (!arg.consume_front("-D"))
+      continue;
+    if (arg.split('=').first == macro)
+      return true;
+  }
+  return false;
+}
+
 /// The `#include` lines `source` starts with, up to the first other line. A header's include
-/// guard (`#ifndef X` then `#define X`) and `#pragma once` around them are passed over.
-std::vector<LeadingInclude> leadingIncludes(llvm::StringRef source) {
+/// guard (`#ifndef X` then `#define X`, X not defined by `args`) and `#pragma once` around them
+/// are passed over.
+std::vector<LeadingInclude> leadingIncludes(llvm::StringRef source, llvm::ArrayRef<std::string> args) {
   std::vector<LeadingInclude> includes;
   std::string guard;       // the macro of an `#ifndef` line
   bool guardDefined = false; // and its `#define` line was seen
@@ -108,7 +123,7 @@ std::vector<LeadingInclude> leadingIncludes(llvm::StringRef source) {
     pos = end == llvm::StringRef::npos ? source.size() : end;
     if (guard.empty() && includes.empty() && rest.consume_front("ifndef")) {
       guard = rest.trim().str();
-      if (guard.empty() || guard.find_first_of(" \t/") != std::string::npos)
+      if (guard.empty() || guard.find_first_of(" \t/") != std::string::npos || definesMacro(args, guard))
         break;
       continue;
     }
@@ -169,7 +184,7 @@ std::optional<PreamblePlan> planPreamble(const tooling::CompileCommand &command,
   std::string includer = command.Filename, text = source.str();
   for (unsigned depth = 0; depth < MaxLeadingUserHeaders; ++depth) {
     std::optional<std::string> userHeader;
-    for (const LeadingInclude &include : leadingIncludes(text)) {
+    for (const LeadingInclude &include : leadingIncludes(text, analysed.CommandLine)) {
       HeaderOwnership::Found found = ownership.find(include.name, include.quoted, includer, analysed.CommandLine);
       // A quoted name found nowhere may be a header the build generates: the user's.
       if (found.owner == HeaderOwnership::Found::User || (found.owner == HeaderOwnership::Found::Nowhere && include.quoted)) {

@@ -209,6 +209,9 @@ TEST(PlanPreamble, ATUThatStartsWithItsOwnHeaderSharesThatHeadersLeadingLibraryI
   EXPECT_EQ(plan("#include <map>\n#include <model.h>\n"), (Names{"map", "torch/torch.h", "vector"}));
   // A macro defined before the libraries could change them: nothing from that header.
   EXPECT_EQ(plan("#include \"configured.h\"\n"), Names{});
+  // A guard the command defines skips the header's whole body: nothing from it either.
+  options.extraArgs.push_back("-DMODEL_H");
+  EXPECT_EQ(plan("#include \"model.h\"\n"), Names{});
   llvm::sys::fs::remove_directories(root);
 }
 
