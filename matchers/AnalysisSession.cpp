@@ -182,6 +182,14 @@ void AnalysisSession::importCallArguments() {
     return;
   importedCallArguments_ = true;
   const clang::SourceManager &sm = ctx_.getSourceManager();
+  // The derivation of a known value: a constant names itself only where it holds that value.
+  auto knownSteps = [&](const ConstantValue &value) {
+    std::vector<CrossUnitStep> steps;
+    for (const ValueOrigin &origin : value.origins)
+      steps.push_back({sourcePointAt(sm, origin.loc), origin.message,
+                       origin.value == static_cast<double>(value.value) ? origin.definedName : "", std::nullopt});
+    return steps;
+  };
   for (ConstantEvaluator::ExternalArgument &argument : constants().externalCallArguments()) {
     std::optional<std::string> usr = crossUnitName(*argument.callee);
     if (!usr)
@@ -195,10 +203,7 @@ void AnalysisSession::importCallArguments() {
       for (const ValueOrigin &origin : argument.value.origins)
         fact.steps.push_back({sourcePointAt(sm, origin.loc), origin.message, origin.definedName, origin.arithmetic});
     } else {
-      for (const ValueOrigin &origin : argument.value.origins)
-        fact.steps.push_back({sourcePointAt(sm, origin.loc), origin.message,
-                              origin.value == static_cast<double>(fact.value) ? origin.definedName : "",
-                              std::nullopt});
+      fact.steps = knownSteps(argument.value);
     }
     facts_.imports.push_back(std::move(fact));
   }
@@ -207,11 +212,7 @@ void AnalysisSession::importCallArguments() {
     std::optional<CrossUnitParameter> name = crossUnitSource(*constant, "");
     if (!name)
       continue;
-    ArgumentImport fact{name->function, name->parameter, "", value.value, {}, std::nullopt};
-    for (const ValueOrigin &origin : value.origins)
-      fact.steps.push_back({sourcePointAt(sm, origin.loc), origin.message,
-                            origin.value == static_cast<double>(fact.value) ? origin.definedName : "", std::nullopt});
-    facts_.imports.push_back(std::move(fact));
+    facts_.imports.push_back({name->function, name->parameter, "", value.value, knownSteps(value), std::nullopt});
   }
 }
 

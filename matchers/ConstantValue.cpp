@@ -113,8 +113,7 @@ public:
 
   bool VisitVarDecl(VarDecl *var) {
     // In-class initialisers are in every TU that includes the class: nothing to give.
-    if (isConstantAcrossUnits(var) && var->getInit() && !(var->isStaticDataMember() && var->getCanonicalDecl() == var &&
-                                                          !var->isOutOfLine()))
+    if (isConstantAcrossUnits(var) && var->getInit() && !(var->isStaticDataMember() && !var->isOutOfLine()))
       constantsForOtherUnits.push_back(var);
     return true;
   }

@@ -158,7 +158,7 @@ HeaderOwnership::Found HeaderOwnership::find(llvm::StringRef name, bool quoted, 
       return *beside;
   for (const SearchDirectory &dir : searchDirectories(args, directory_))
     if (dir.group != SearchDirectory::Quote || quoted)
-      if (auto found = in(dir.path, dir.group > SearchDirectory::User))
+      if (auto found = in(dir.path, dir.group == SearchDirectory::System || dir.group == SearchDirectory::After))
         return *found;
   return Found{Found::Nowhere, ""};
 }
