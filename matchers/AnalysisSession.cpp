@@ -194,7 +194,8 @@ void AnalysisSession::importCallArguments() {
     std::optional<std::string> usr = crossUnitName(*argument.callee);
     if (!usr)
       continue;
-    ArgumentImport fact{*usr, argument.index, argument.field, argument.value.value, {}, std::nullopt};
+    ArgumentImport fact{*usr, argument.index, argument.field, argument.value.value, {}, std::nullopt,
+                        sourcePointAt(sm, argument.call)};
     if (const clang::VarDecl *open = argument.value.openSource) {
       fact.passedOn = crossUnitSource(*open, argument.value.openField);
       if (!fact.passedOn)
@@ -212,7 +213,8 @@ void AnalysisSession::importCallArguments() {
     std::optional<CrossUnitParameter> name = crossUnitSource(*constant, "");
     if (!name)
       continue;
-    facts_.imports.push_back({name->function, name->parameter, "", value.value, knownSteps(value), std::nullopt});
+    facts_.imports.push_back({name->function, name->parameter, "", value.value, knownSteps(value), std::nullopt,
+                              sourcePointAt(sm, constant->getLocation())});
   }
 }
 
@@ -567,15 +569,35 @@ std::optional<int64_t> applyIntegerOperator(const std::string &op, int64_t lhs, 
   return std::nullopt;
 }
 
-std::optional<int64_t> CrossUnitArithmetic::apply(int64_t value) const {
+std::optional<int64_t> CrossUnitArithmetic::apply(int64_t value, int64_t operand) const {
   return operandFirst ? applyIntegerOperator(op, operand, value) : applyIntegerOperator(op, value, operand);
 }
 
+ArgumentsAtCalls::ArgumentsAtCalls(const std::vector<ArgumentImport> &known) {
+  for (const ArgumentImport &import : known) {
+    std::vector<int64_t> &values =
+        values_[{import.function, import.parameter, import.field, import.call.file, import.call.offset}];
+    if (!llvm::is_contained(values, import.value))
+      values.push_back(import.value);
+  }
+}
+
+OperandAtCall ArgumentsAtCalls::at(const ArgumentImport &import) const {
+  return [this, &import](const SameCallOperand &operand) -> std::optional<int64_t> {
+    auto found = values_.find({import.function, operand.parameter, operand.field, import.call.file, import.call.offset});
+    if (found == values_.end() || found->second.size() != 1)
+      return std::nullopt;
+    return found->second.front();
+  };
+}
+
 std::optional<int64_t> carryValueThrough(int64_t value, const std::vector<CrossUnitStep> &steps,
-                                         std::vector<CrossUnitStep> &derivation) {
+                                         const OperandAtCall &operandAtCall, std::vector<CrossUnitStep> &derivation) {
   for (const CrossUnitStep &step : steps) {
     if (step.arithmetic) {
-      std::optional<int64_t> computed = step.arithmetic->apply(value);
+      std::optional<int64_t> operand = step.arithmetic->operandAtCall ? operandAtCall(*step.arithmetic->operandAtCall)
+                                                                      : step.arithmetic->operand;
+      std::optional<int64_t> computed = operand ? step.arithmetic->apply(value, *operand) : std::nullopt;
       if (!computed)
         return std::nullopt;
       value = *computed;
@@ -599,22 +621,28 @@ std::vector<ArgumentImport> CrossUnitFacts::knownArguments() const {
     else
       known.push_back(import);
   }
-  std::set<std::tuple<CrossUnitParameter, int64_t, std::string, unsigned>> seen; // one per value and origin
+  // One per value, origin and call.
+  std::set<std::tuple<CrossUnitParameter, int64_t, std::string, unsigned, std::string, unsigned>> seen;
   auto firstSeen = [&](const ArgumentImport &import) {
     SourcePoint origin = import.steps.empty() ? SourcePoint{} : import.steps.front().where;
-    return seen.emplace(import.callee(), import.value, origin.file, origin.offset).second;
+    return seen.emplace(import.callee(), import.value, origin.file, origin.offset, import.call.file, import.call.offset)
+        .second;
   };
   for (const ArgumentImport &import : known)
     firstSeen(import);
   for (size_t begin = 0, depth = 0; depth < MaxCallsPassedOn && begin < known.size(); ++depth) {
     size_t end = known.size();
+    // Pairs the arguments of one call as far as they are known at this depth.
+    ArgumentsAtCalls atCalls(known);
     for (size_t i = begin; i < end; ++i) {
       auto forwards = passedOnFrom.find(known[i].callee());
       if (forwards == passedOnFrom.end())
         continue;
       for (const ArgumentImport *forward : forwards->second) {
-        ArgumentImport reached{forward->function, forward->parameter, forward->field, 0, known[i].steps, std::nullopt};
-        std::optional<int64_t> value = carryValueThrough(known[i].value, forward->steps, reached.steps);
+        ArgumentImport reached{forward->function, forward->parameter, forward->field, 0, known[i].steps, std::nullopt,
+                               forward->call};
+        std::optional<int64_t> value =
+            carryValueThrough(known[i].value, forward->steps, atCalls.at(known[i]), reached.steps);
         if (!value)
           continue;
         reached.value = *value;

@@ -4,6 +4,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -98,14 +99,39 @@ bool isConstantAcrossUnits(const VarDecl *var) {
          !var->isTemplated();
 }
 
+/// `var.field = value` for an integer data member of a local struct variable (`cfg.num_tags = 17;`
+/// after `TaggerConfig cfg;`): a write the evaluator follows in order, not one that makes the
+/// variable unknown. The variable, or nothing for any other assignment.
+const VarDecl *localFieldAssignment(const BinaryOperator *op) {
+  if (op->getOpcode() != BO_Assign)
+    return nullptr;
+  const auto *member = dyn_cast<MemberExpr>(op->getLHS()->IgnoreParenImpCasts());
+  if (!member || member->isArrow() || !isa<FieldDecl>(member->getMemberDecl()) ||
+      !member->getType()->isIntegralOrEnumerationType())
+    return nullptr;
+  const auto *ref = dyn_cast<DeclRefExpr>(member->getBase()->IgnoreParenImpCasts());
+  const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+  if (!var || !var->isLocalVarDecl() || var->isStaticLocal() || var->getType()->isReferenceType())
+    return nullptr;
+  return var;
+}
+
+/// What the evaluator needs from the whole TU (ConstantEvaluator::Index builds it).
+struct TranslationUnitFacts {
+  llvm::DenseMap<const FunctionDecl *, std::vector<CallSite>> calls;
+  /// The variables and fields written after their initialisation (a field written through any
+  /// object), except by the assignments of fieldAssignments.
+  llvm::DenseSet<const ValueDecl *> written;
+  /// Per local struct variable, its localFieldAssignment()s: the values its members take in turn.
+  llvm::DenseMap<const VarDecl *, std::vector<const BinaryOperator *>> fieldAssignments;
+};
+
 } // namespace
 
 /// What the evaluator needs from the whole TU: call sites per function and the variables and
 /// fields that are written after their initialisation. Built once, on first use.
-class ConstantEvaluator::Index : public RecursiveASTVisitor<Index> {
+class ConstantEvaluator::Index : public RecursiveASTVisitor<Index>, public TranslationUnitFacts {
 public:
-  llvm::DenseMap<const FunctionDecl *, std::vector<CallSite>> calls;
-  llvm::DenseSet<const ValueDecl *> written;
   /// The constants the TU defines with a value that other TUs may declare without one.
   std::vector<const VarDecl *> constantsForOtherUnits;
 
@@ -154,8 +180,15 @@ public:
   }
 
   bool VisitBinaryOperator(BinaryOperator *op) {
-    if (op->isAssignmentOp())
-      markWritten(op->getLHS());
+    if (!op->isAssignmentOp())
+      return true;
+    if (const VarDecl *var = localFieldAssignment(op)) {
+      fieldAssignments[var].push_back(op);
+      // Read through another object (`this->num_tags` in a method), the field may have changed.
+      written.insert(cast<MemberExpr>(op->getLHS()->IgnoreParenImpCasts())->getMemberDecl());
+      return true;
+    }
+    markWritten(op->getLHS());
     return true;
   }
 
@@ -264,9 +297,8 @@ template <typename T> class Evaluation {
 public:
   /// `open`: parameters that other TUs may pass become open-parameter values (see
   /// ConstantValue.h) instead of being left out.
-  Evaluation(ASTContext &ctx, const llvm::DenseMap<const FunctionDecl *, std::vector<CallSite>> &calls,
-             const llvm::DenseSet<const ValueDecl *> &written, bool open = false)
-      : ctx_(ctx), calls_(calls), written_(written), open_(open) {}
+  Evaluation(ASTContext &ctx, const TranslationUnitFacts &tu, bool open = false)
+      : ctx_(ctx), tu_(tu), calls_(tu.calls), written_(tu.written), open_(open) {}
 
   Values evaluate(const Expr *e, unsigned depth) {
     if (!e || depth > MaxDepth || e->isValueDependent() || e->isTypeDependent())
@@ -276,7 +308,7 @@ public:
     if constexpr (Real) {
       if (e->getType()->isIntegralOrEnumerationType()) {
         Values values;
-        for (ConstantValue &v : Evaluation<int64_t>(ctx_, calls_, written_, open_).evaluate(e, depth))
+        for (ConstantValue &v : Evaluation<int64_t>(ctx_, tu_, open_).evaluate(e, depth))
           values.push_back({static_cast<double>(v.value), std::move(v.origins), v.fromCaller, v.openSource});
         return values;
       }
@@ -344,6 +376,7 @@ public:
 
 private:
   ASTContext &ctx_;
+  const TranslationUnitFacts &tu_;
   const llvm::DenseMap<const FunctionDecl *, std::vector<CallSite>> &calls_;
   const llvm::DenseSet<const ValueDecl *> &written_;
   const bool open_;
@@ -390,11 +423,13 @@ private:
   }
 
   /// The arithmetic an open value's derivation applies to its parameter, in order.
-  static std::vector<std::tuple<std::string, int64_t, bool>> arithmeticOf(const BasicConstantValue<T> &value) {
-    std::vector<std::tuple<std::string, int64_t, bool>> steps;
+  static std::vector<std::tuple<std::string, int64_t, bool, unsigned, std::string>>
+  arithmeticOf(const BasicConstantValue<T> &value) {
+    std::vector<std::tuple<std::string, int64_t, bool, unsigned, std::string>> steps;
     for (const ValueOrigin &origin : value.origins)
-      if (origin.arithmetic)
-        steps.emplace_back(origin.arithmetic->op, origin.arithmetic->operand, origin.arithmetic->operandFirst);
+      if (const std::optional<CrossUnitArithmetic> &a = origin.arithmetic)
+        steps.emplace_back(a->op, a->operand, a->operandFirst, a->operandAtCall ? a->operandAtCall->parameter + 1 : 0,
+                           a->operandAtCall ? a->operandAtCall->field : "");
     return steps;
   }
 
@@ -516,11 +551,143 @@ private:
     if (const auto *var = dyn_cast<VarDecl>(decl))
       return evaluateVariable(var, depth);
     const auto *field = dyn_cast<FieldDecl>(decl);
-    if (!field || written_.contains(field) || !inProgress_.insert(field).second)
+    if (!field || (written_.contains(field) && !isOwnCopy(member->getBase())) || !inProgress_.insert(field).second)
       return {};
     Values values = isThisMember(member) ? evaluateOwnField(field, depth) : evaluateFieldOf(member, field, depth);
     inProgress_.erase(field);
     return values;
+  }
+
+  /// Whether `base` is a struct that a write of one of its fields through another object cannot
+  /// change: a local variable or a parameter taken by value or by const reference. Its own writes
+  /// are followed where it is read (fieldOfRecord).
+  static bool isOwnCopy(const Expr *base) {
+    base = base->IgnoreImplicit()->IgnoreParens();
+    if (base->isPRValue()) // a temporary: `make_config().hidden`
+      return true;
+    const auto *ref = dyn_cast<DeclRefExpr>(base->IgnoreParenImpCasts());
+    const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+    if (!var)
+      return false;
+    QualType type = var->getType();
+    if (isa<ParmVarDecl>(var))
+      return !type->isReferenceType() || type.getNonReferenceType().isConstQualified();
+    return var->isLocalVarDecl() && !var->isStaticLocal() && !type->isReferenceType();
+  }
+
+  /// The statements around `node`, innermost first, up to the body of the function that holds it;
+  /// a local variable, and an expression in its initialiser, continue at its declaration.
+  std::vector<const Stmt *> enclosingStatements(DynTypedNode node) const {
+    std::vector<const Stmt *> chain;
+    for (unsigned guard = 0; guard < 512; ++guard) {
+      if (const auto *stmt = node.get<Stmt>())
+        chain.push_back(stmt);
+      else if (!node.get<VarDecl>() || node.get<ParmVarDecl>())
+        break;
+      DynTypedNodeList parents = ctx_.getParents(node);
+      if (parents.empty())
+        break;
+      node = parents[0];
+    }
+    return chain;
+  }
+
+  /// Which assignment of `field` of the local struct `var` (TranslationUnitFacts::fieldAssignments)
+  /// gives the value read at `use`: the last of those that run on every path from `var`'s
+  /// declaration to `use` (a statement of a block that holds `use`, or of plain blocks inside
+  /// one, before it); null when none does and the value is the initial one. Nothing when any other
+  /// may run before `use`: one before it in a branch, in a lambda, or after it in a loop that `var`
+  /// outlives.
+  std::optional<const BinaryOperator *> assignmentReaching(const VarDecl *var, const FieldDecl *field,
+                                                           const Expr *use) const {
+    auto assignments = tu_.fieldAssignments.find(var);
+    if (assignments == tu_.fieldAssignments.end())
+      return nullptr;
+    const SourceManager &sm = ctx_.getSourceManager();
+    std::vector<const Stmt *> declaration = enclosingStatements(DynTypedNode::create(*var));
+    std::vector<const Stmt *> reading = enclosingStatements(DynTypedNode::create(*use));
+    // A lambda that `var` is captured into runs when it is called, in any order.
+    auto inLambda = [&](const std::vector<const Stmt *> &chain) {
+      return llvm::any_of(chain, [&](const Stmt *s) { return isa<LambdaExpr>(s) && !llvm::is_contained(declaration, s); });
+    };
+    if (inLambda(reading))
+      return std::nullopt;
+    auto positionIn = [](const CompoundStmt *block, const Stmt *statement) {
+      return std::find(block->body_begin(), block->body_end(), statement) - block->body_begin();
+    };
+    auto before = [&](const Stmt *a, const Stmt *b) {
+      return sm.isBeforeInTranslationUnit(sm.getExpansionLoc(a->getBeginLoc()), sm.getExpansionLoc(b->getBeginLoc()));
+    };
+    // Whether `writing` (an assignment and the statements around it) runs whenever `use` does,
+    // before it.
+    auto alwaysRunsBefore = [&](const std::vector<const Stmt *> &writing) {
+      size_t statement = writing.size() > 1 && isa<ExprWithCleanups>(writing[1]) ? 1 : 0;
+      for (; statement + 1 < writing.size(); ++statement) {
+        const auto *block = dyn_cast<CompoundStmt>(writing[statement + 1]);
+        if (!block)
+          return false;
+        auto holder = llvm::find(reading, block);
+        if (holder != reading.end())
+          return holder != reading.begin() && positionIn(block, writing[statement]) < positionIn(block, *(holder - 1));
+        // A plain block inside another runs whenever the outer one reaches it.
+        if (statement + 2 >= writing.size() || !isa<CompoundStmt>(writing[statement + 2]))
+          return false;
+      }
+      return false;
+    };
+    // Those that always run before the use run in the order they are written.
+    const BinaryOperator *last = nullptr;
+    for (const BinaryOperator *assign : assignments->second) {
+      if (cast<MemberExpr>(assign->getLHS()->IgnoreParenImpCasts())->getMemberDecl() != field)
+        continue;
+      std::vector<const Stmt *> writing = enclosingStatements(DynTypedNode::create(*assign));
+      if (inLambda(writing))
+        return std::nullopt;
+      if (alwaysRunsBefore(writing)) {
+        if (!last || before(last, assign))
+          last = assign;
+        continue;
+      }
+      if (before(assign, use))
+        return std::nullopt;
+      for (const Stmt *loop : reading)
+        if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(loop) && llvm::is_contained(writing, loop) &&
+            !llvm::is_contained(declaration, loop))
+          return std::nullopt;
+    }
+    return last;
+  }
+
+  /// The return statements of `function`'s body, not those of lambdas in it.
+  static void collectReturns(const Stmt *s, std::vector<const ReturnStmt *> &returns) {
+    if (!s || isa<LambdaExpr>(s))
+      return;
+    if (const auto *ret = dyn_cast<ReturnStmt>(s))
+      returns.push_back(ret);
+    for (const Stmt *child : s->children())
+      collectReturns(child, returns);
+  }
+
+  /// `field` of the struct a function of the project defined in this TU returns
+  /// (`Config cfg = make_config();`): what each of its return statements gives.
+  Values fieldOfResult(const CallExpr *call, const FieldDecl *field, unsigned depth) {
+    const FunctionDecl *callee = call->getDirectCallee();
+    const FunctionDecl *definition = nullptr;
+    const SourceManager &sm = ctx_.getSourceManager();
+    if (!callee || !callee->hasBody(definition) || sm.isInSystemHeader(sm.getFileLoc(definition->getLocation())))
+      return {};
+    if (const auto *method = dyn_cast<CXXMethodDecl>(definition); method && method->isVirtual())
+      return {};
+    if (!inProgress_.insert(definition).second)
+      return {};
+    std::vector<const ReturnStmt *> returns;
+    collectReturns(definition->getBody(), returns);
+    Values values;
+    for (const ReturnStmt *ret : returns)
+      append(values, fieldOfRecord(ret->getRetValue(), field, depth + 1));
+    inProgress_.erase(definition);
+    return annotate(std::move(values), call->getBeginLoc(),
+                    "`" + field->getNameAsString() + "` of what `" + callee->getNameAsString() + "` returns");
   }
 
   /// `hidden_` inside its class: what each constructor initialises it with; with `subfield`,
@@ -581,6 +748,8 @@ private:
         return memberInitializer(field, depth);
       return {};
     }
+    if (const auto *call = dyn_cast<CallExpr>(record))
+      return fieldOfResult(call, field, depth);
     if (const auto *list = dyn_cast<InitListExpr>(record)) {
       list = list->isSemanticForm() ? list : list->getSemanticForm();
       const auto *owner = dyn_cast<CXXRecordDecl>(field->getParent());
@@ -610,6 +779,12 @@ private:
       return {};
     if (!keepsInitialiser(var, var))
       return {};
+    std::string name = "`" + var->getNameAsString() + "." + field->getNameAsString() + "`";
+    std::optional<const BinaryOperator *> assigned = assignmentReaching(var, field, ref);
+    if (!assigned)
+      return {};
+    if (*assigned)
+      return annotate(evaluate((*assigned)->getRHS(), depth + 1), (*assigned)->getBeginLoc(), name);
     const Expr *init = var->getInit();
     Values values;
     if (init) {
@@ -620,8 +795,7 @@ private:
     } else if (var->getType()->getAsCXXRecordDecl() && var->getType()->getAsCXXRecordDecl()->hasTrivialDefaultConstructor()) {
       values = memberInitializer(field, depth);
     }
-    return annotate(std::move(values), var->getLocation(),
-                    "`" + var->getNameAsString() + "." + field->getNameAsString() + "`");
+    return annotate(std::move(values), var->getLocation(), name);
   }
 
   /// The default member initialiser of `field` (`int64_t z_dim = 20;` in a config struct): a
@@ -698,16 +872,21 @@ private:
     Values result;
     if constexpr (!Real) {
       // A parameter that other TUs pass, computed with a constant of this TU: the arithmetic
-      // travels with it, to be applied to each value a caller passes. Two open operands stay
-      // unknown.
+      // travels with it, to be applied to each value a caller passes. Computed with another
+      // parameter of the same function (`hidden / heads`), the operand is what the same call
+      // passes there; other pairs of open operands stay unknown.
       for (const auto &a : left)
-        if (a.openSource)
+        if (a.openSource) {
           for (const auto &b : rhs)
-            append(result, {withArithmetic(a, op, b.value, false)});
+            append(result, {withArithmetic(a, op, CrossUnitArithmetic{"", b.value, false, std::nullopt})});
+          for (const auto &b : right)
+            if (std::optional<SameCallOperand> operand = sameCallOperand(a, b))
+              append(result, {withArithmetic(a, op, CrossUnitArithmetic{"", 0, false, operand})});
+        }
       for (const auto &b : right)
         if (b.openSource)
           for (const auto &a : lhs)
-            append(result, {withArithmetic(b, op, a.value, true)});
+            append(result, {withArithmetic(b, op, CrossUnitArithmetic{"", a.value, true, std::nullopt})});
     }
     for (const auto &a : lhs)
       for (const auto &b : rhs) {
@@ -721,12 +900,24 @@ private:
     return result;
   }
 
-  BasicConstantValue<T> withArithmetic(BasicConstantValue<T> open, const BinaryOperator *op, T operand,
-                                       bool operandFirst) {
-    open.origins.push_back({op->getBeginLoc(), "`" + text(op) + "`", "", 0,
-                            CrossUnitArithmetic{BinaryOperator::getOpcodeStr(op->getOpcode()).str(),
-                                                static_cast<int64_t>(operand), operandFirst}});
+  /// `arithmetic` with `op`'s operator, as a step of `open`'s derivation.
+  BasicConstantValue<T> withArithmetic(BasicConstantValue<T> open, const BinaryOperator *op,
+                                       CrossUnitArithmetic arithmetic) {
+    arithmetic.op = BinaryOperator::getOpcodeStr(op->getOpcode()).str();
+    open.origins.push_back({op->getBeginLoc(), "`" + text(op) + "`", "", 0, std::move(arithmetic)});
     return open;
+  }
+
+  /// `operand` as the other operand of arithmetic on `open` at each call: both are parameters
+  /// (or their data members) of one function, and `operand` is passed unchanged.
+  static std::optional<SameCallOperand> sameCallOperand(const BasicConstantValue<T> &open,
+                                                        const BasicConstantValue<T> &operand) {
+    const auto *first = dyn_cast_or_null<ParmVarDecl>(open.openSource);
+    const auto *second = dyn_cast_or_null<ParmVarDecl>(operand.openSource);
+    if (!first || !second || first->getDeclContext() != second->getDeclContext() ||
+        (first == second && open.openField == operand.openField) || !arithmeticOf(operand).empty())
+      return std::nullopt;
+    return SameCallOperand{second->getFunctionScopeIndex(), operand.openField};
   }
 
   static std::optional<double> apply(BinaryOperatorKind kind, double a, double b) {
@@ -759,17 +950,17 @@ std::string formatReal(double value) {
 
 std::vector<ConstantValue> ConstantEvaluator::evaluate(const Expr *e) {
   Index &idx = index();
-  return Evaluation<int64_t>(ctx_, idx.calls, idx.written).evaluate(e, 0);
+  return Evaluation<int64_t>(ctx_, idx).evaluate(e, 0);
 }
 
 std::vector<RealConstantValue> ConstantEvaluator::evaluateReal(const Expr *e) {
   Index &idx = index();
-  return Evaluation<double>(ctx_, idx.calls, idx.written).evaluate(e, 0);
+  return Evaluation<double>(ctx_, idx).evaluate(e, 0);
 }
 
 std::vector<ConstantValue> ConstantEvaluator::evaluate(const Expr *e, std::vector<OpenSource> &open) {
   Index &idx = index();
-  std::vector<ConstantValue> values = Evaluation<int64_t>(ctx_, idx.calls, idx.written, true).evaluate(e, 0);
+  std::vector<ConstantValue> values = Evaluation<int64_t>(ctx_, idx, true).evaluate(e, 0);
   for (ConstantValue &value : values)
     if (value.openSource)
       open.push_back({value.openSource, value.openField, std::move(value.origins)});
@@ -781,7 +972,7 @@ std::vector<std::pair<const VarDecl *, ConstantValue>> ConstantEvaluator::consta
   Index &idx = index();
   std::vector<std::pair<const VarDecl *, ConstantValue>> constants;
   for (const VarDecl *var : idx.constantsForOtherUnits) {
-    std::vector<ConstantValue> values = Evaluation<int64_t>(ctx_, idx.calls, idx.written).evaluateDefinition(var);
+    std::vector<ConstantValue> values = Evaluation<int64_t>(ctx_, idx).evaluateDefinition(var);
     if (values.size() == 1)
       constants.emplace_back(var, std::move(values.front()));
   }
@@ -802,12 +993,13 @@ std::vector<ConstantEvaluator::ExternalArgument> ConstantEvaluator::externalCall
       for (const ParmVarDecl *param : callee->parameters()) {
         // Open: an argument that is a parameter of this TU's function passes on what its callers
         // in other TUs pass.
-        Evaluation<int64_t> evaluation(ctx_, idx.calls, idx.written, /*open=*/true);
+        Evaluation<int64_t> evaluation(ctx_, idx, /*open=*/true);
         for (ConstantValue &value : evaluation.atCall(callee, param, site, 0))
-          arguments.push_back({callee, param->getFunctionScopeIndex(), "", std::move(value)});
+          arguments.push_back({callee, site.loc, param->getFunctionScopeIndex(), "", std::move(value)});
         for (const FieldDecl *field : integerFieldsOfProjectStruct(param->getType(), sm))
           for (ConstantValue &value : evaluation.fieldAtCall(callee, param, field, site, 0))
-            arguments.push_back({callee, param->getFunctionScopeIndex(), field->getNameAsString(), std::move(value)});
+            arguments.push_back(
+                {callee, site.loc, param->getFunctionScopeIndex(), field->getNameAsString(), std::move(value)});
       }
   }
   // The index is a hash map: sorted by where the argument is, the facts do not depend on it.
@@ -818,7 +1010,10 @@ std::vector<ConstantEvaluator::ExternalArgument> ConstantEvaluator::externalCall
   return arguments;
 }
 
-bool ConstantEvaluator::mayChange(const ValueDecl *decl) { return index().written.contains(decl); }
+bool ConstantEvaluator::mayChange(const ValueDecl *decl) {
+  const auto *var = dyn_cast<VarDecl>(decl);
+  return index().written.contains(decl) || (var && index().fieldAssignments.contains(var));
+}
 
 std::optional<ConstantValue> ConstantEvaluator::evaluateUnique(const Expr *e) {
   std::vector<ConstantValue> values = evaluate(e);

@@ -584,6 +584,28 @@ class CrossUnitConstants(CrossUnitCase):
         self.assertEqual(self.findings(self.check("--no-cache")), [])
 
 
+class CrossUnitConfigs(CrossUnitCase):
+    """A config struct main.cpp default-builds and then assigns member by member, or gets from a
+    function (testdata/crossunit/configs), and sizes model.cpp computes from two members or two
+    parameters of one call. The findings must be those its CROSS-EXPECT comments name (a member
+    assigned after the model is built, on one path only, or in a loop, sizes nothing; two
+    parameters are never paired across calls), and the same from merged shards."""
+
+    DATA = "configs"
+
+    def test_members_assigned_before_the_call_and_pairs_of_one_call(self):
+        findings = self.assertMergeIsOneRun()
+        self.assertExpected(findings)
+        tags = [f for f in findings if "`kNumTags`" in f["message"]][0]
+        notes = [(n["path"], n["message"]) for n in tags["notes"]]
+        self.assertIn(("src/main.cpp", "`cfg.num_tags` is 17"), notes)
+        computed = [f for f in findings if "in_features = 84" in f["message"]][0]
+        self.assertTrue(any(n["message"] == "`cfg.word_dim + cfg.shape_dim` is 84" for n in computed["notes"]),
+                        computed["notes"])
+        for alone in ("main.cpp", "model.cpp"):
+            self.assertEqual(self.alone(alone), [], alone)
+
+
 class CrossUnitHazards(CrossUnitCase):
     """fp16 hazards in functions of model.cpp that main.cpp runs under autocast
     (testdata/crossunit/hazards): found by model.cpp's analysis assuming an autocast caller, kept

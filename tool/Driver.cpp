@@ -691,11 +691,9 @@ void resolveAcrossUnits(const CrossUnitFacts &given, const AnalysisOptions &opti
     return std::tie(a.use.file, a.use.offset, a.function, a.parameter, a.field) <
            std::tie(b.use.file, b.use.offset, b.function, b.parameter, b.field);
   });
-  auto callAt = [](const ArgumentImport &i) { return i.steps.empty() ? SourcePoint{} : i.steps.back().where; };
   llvm::sort(facts.imports, [&](const ArgumentImport &a, const ArgumentImport &b) {
-    SourcePoint x = callAt(a), y = callAt(b);
-    return std::tie(x.file, x.offset, a.function, a.parameter, a.field, a.value, a.passedOn) <
-           std::tie(y.file, y.offset, b.function, b.parameter, b.field, b.value, b.passedOn);
+    return std::tie(a.call.file, a.call.offset, a.function, a.parameter, a.field, a.value, a.passedOn) <
+           std::tie(b.call.file, b.call.offset, b.function, b.parameter, b.field, b.value, b.passedOn);
   });
   std::set<std::tuple<std::string, unsigned, std::string, std::string>> before;
   for (const Finding &f : findings)

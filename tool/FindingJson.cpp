@@ -119,13 +119,26 @@ bool fromJSON(const json::Value &v, Finding &f, json::Path path) {
   return true;
 }
 
+static json::Value toJSON(const SameCallOperand &s) {
+  return json::Object{{"parameter", s.parameter}, {"field", s.field}};
+}
+
+static bool fromJSON(const json::Value &v, SameCallOperand &s, json::Path path) {
+  json::ObjectMapper o(v, path);
+  return o && mapUnsigned(*v.getAsObject(), "parameter", s.parameter, path) && o.map("field", s.field);
+}
+
 static json::Value toJSON(const CrossUnitArithmetic &a) {
-  return json::Object{{"op", a.op}, {"operand", a.operand}, {"operandFirst", a.operandFirst}};
+  json::Object arithmetic{{"op", a.op}, {"operand", a.operand}, {"operandFirst", a.operandFirst}};
+  if (a.operandAtCall)
+    arithmetic["operandAtCall"] = toJSON(*a.operandAtCall);
+  return arithmetic;
 }
 
 static bool fromJSON(const json::Value &v, CrossUnitArithmetic &a, json::Path path) {
   json::ObjectMapper o(v, path);
-  return o && o.map("op", a.op) && o.map("operand", a.operand) && o.map("operandFirst", a.operandFirst);
+  return o && o.map("op", a.op) && o.map("operand", a.operand) && o.map("operandFirst", a.operandFirst) &&
+         o.mapOptional("operandAtCall", a.operandAtCall);
 }
 
 static json::Value toJSON(const CrossUnitStep &s) {
@@ -189,7 +202,7 @@ static json::Value toJSON(const ArgumentImport &i) {
     steps.push_back(toJSON(s));
   json::Object import{
       {"function", i.function}, {"parameter", i.parameter}, {"field", i.field}, {"value", i.value},
-      {"steps", std::move(steps)}};
+      {"steps", std::move(steps)}, {"call", toJSON(i.call)}};
   if (i.passedOn)
     import["passedOn"] = toJSON(*i.passedOn);
   return import;
@@ -204,7 +217,7 @@ static bool fromJSON(const json::Value &v, CrossUnitParameter &p, json::Path pat
 static bool fromJSON(const json::Value &v, ArgumentImport &i, json::Path path) {
   json::ObjectMapper o(v, path);
   return o && o.map("function", i.function) && mapUnsigned(*v.getAsObject(), "parameter", i.parameter, path) &&
-         o.map("field", i.field) && o.map("value", i.value) && o.map("steps", i.steps) &&
+         o.map("field", i.field) && o.map("value", i.value) && o.map("steps", i.steps) && o.map("call", i.call) &&
          o.mapOptional("passedOn", i.passedOn);
 }
 

@@ -242,6 +242,7 @@ public:
 
   void resolveAcrossUnits(const CrossUnitFacts &facts, std::vector<Finding> &findings) override {
     std::vector<ArgumentImport> known = facts.knownArguments();
+    ArgumentsAtCalls atCalls(known);
     std::map<CrossUnitParameter, std::vector<const ArgumentImport *>> passed;
     for (const ArgumentImport &import : known)
       passed[import.callee()].push_back(&import);
@@ -268,7 +269,7 @@ public:
         // caller that is not the value used (`2 * hidden`) is not its cause alone: the value is
         // reported where it is computed, as in one file.
         std::vector<CrossUnitStep> steps = import->steps;
-        std::optional<int64_t> value = carryValueThrough(import->value, fact.steps, steps);
+        std::optional<int64_t> value = carryValueThrough(import->value, fact.steps, atCalls.at(*import), steps);
         if (!value || t->exempt(role, *value) || !seen.emplace(fact.use.file, fact.use.offset, role, *value).second)
           continue;
         CrossUse use{role, fact.attributes.at("subject"), fact.attributes.at("gemm"), fact.use, std::move(steps),

@@ -241,3 +241,30 @@ struct MacroScaled : torch::nn::Module {
   torch::nn::Linear head{POOLED, 16};
   torch::nn::Linear tail{POOLED, 32};
 };
+
+// A config struct built by default and then assigned member by member: the size is the last
+// assignment that always runs before the model is built; one made after it, or on one path only,
+// gives nothing.
+struct ProbeConfig {
+  int64_t width = 64;
+  int64_t classes = 0;
+};
+struct Probe : torch::nn::Module {
+  explicit Probe(const ProbeConfig &cfg) : fc(cfg.width, cfg.classes) {}
+  // CHECK-MESSAGES: :[[@LINE-1]]:58: warning: out_features = 17 of Linear is not a multiple of 8
+  // CHECK-MESSAGES: :[[@LINE+7]]:3: note: `cfg.classes` is 17
+  // CHECK-MESSAGES: :[[@LINE+7]]:15: note: `cfg.classes` at this call of `Probe` is 17
+  torch::nn::Linear fc;
+};
+void build_probes(bool wide) {
+  ProbeConfig cfg;
+  cfg.classes = 12;
+  cfg.classes = 17;
+  Probe probe(cfg);
+  cfg.classes = 30;
+  ProbeConfig maybe;
+  maybe.classes = 32;
+  if (wide)
+    maybe.width = 100;
+  Probe other(maybe);
+}

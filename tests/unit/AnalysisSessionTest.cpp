@@ -307,9 +307,10 @@ int64_t uses() {
   EXPECT_EQ(steps[0].op, "*");
   EXPECT_TRUE(steps[0].operandFirst);
   EXPECT_EQ(steps[1].op, "+");
-  EXPECT_EQ(steps[1].apply(*steps[0].apply(250)), 501);
-  EXPECT_EQ((CrossUnitArithmetic{"/", 0, false}.apply(7)), std::nullopt) << "a division by zero has no value";
-  EXPECT_EQ((CrossUnitArithmetic{"-", 1024, true}.apply(1000)), 24);
+  EXPECT_EQ(steps[1].apply(*steps[0].apply(250, steps[0].operand), steps[1].operand), 501);
+  EXPECT_EQ((CrossUnitArithmetic{"/", 0, false, std::nullopt}.apply(7, 0)), std::nullopt)
+      << "a division by zero has no value";
+  EXPECT_EQ((CrossUnitArithmetic{"-", 1024, true, std::nullopt}.apply(1000, 1024)), 24);
   // A member of a struct parameter, by const reference: open, naming the member.
   open.clear();
   EXPECT_TRUE(constants.evaluate(initializerOf(ctx, "from_reference"), open).empty());
@@ -332,6 +333,124 @@ int64_t uses() {
   EXPECT_EQ(imports[1].value, 1030);
   EXPECT_EQ(imports[1].steps.front().definedName, "`kWide`");
   EXPECT_EQ(imports[1].steps.back().message, "`config.width` at this call of `defined_elsewhere` is 1030");
+}
+
+TEST(ConstantEvaluator, MembersAssignedAfterConstructionTakeTheLastAssignmentThatAlwaysRunsBefore) {
+  auto unit = parse(R"cpp(
+struct Config { int64_t hidden = 64; int64_t tags = 0; };
+Config wide() { Config c; c.hidden = 100; return c; }
+int64_t use(int argc) {
+  Config cfg;
+  const int64_t at_default = cfg.tags;
+  cfg.tags = 17;
+  const int64_t assigned = cfg.tags;
+  {
+    cfg.tags = 19;
+    const int64_t inner = cfg.tags;
+  }
+  const int64_t after_block = cfg.tags;
+  const int64_t untouched = cfg.hidden;
+  Config branchy;
+  if (argc > 1)
+    branchy.tags = 5;
+  const int64_t on_one_path = branchy.tags;
+  Config looped;
+  looped.tags = 8;
+  int64_t sum = 0;
+  for (int i = 0; i < argc; ++i) {
+    const int64_t each_iteration = looped.tags;
+    looped.tags = 44;
+    sum += each_iteration;
+  }
+  Config later;
+  const int64_t before_its_assignment = later.tags;
+  later.tags = 30;
+  Config captured;
+  auto set = [&] { captured.tags = 12; };
+  set();
+  const int64_t through_lambda = captured.tags;
+  const int64_t returned = wide().hidden;
+  return at_default + assigned + after_block + untouched + on_one_path + sum + before_its_assignment +
+         through_lambda + returned;
+}
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  ConstantEvaluator &constants = s.session->constants();
+  auto valueOf = [&](llvm::StringRef name) -> std::optional<int64_t> {
+    std::optional<ConstantValue> value = constants.evaluateUnique(initializerOf(ctx, name));
+    return value ? std::optional<int64_t>(value->value) : std::nullopt;
+  };
+  EXPECT_EQ(valueOf("at_default"), 0);
+  EXPECT_EQ(valueOf("assigned"), 17);
+  EXPECT_EQ(valueOf("inner"), 19);
+  EXPECT_EQ(valueOf("after_block"), 19) << "a block that always runs before";
+  EXPECT_EQ(valueOf("untouched"), 64) << "the other member keeps its default";
+  EXPECT_EQ(valueOf("on_one_path"), std::nullopt) << "assigned on one path only";
+  EXPECT_EQ(valueOf("each_iteration"), std::nullopt) << "the next iteration reads what the last assigned";
+  EXPECT_EQ(valueOf("before_its_assignment"), 0);
+  EXPECT_EQ(valueOf("through_lambda"), std::nullopt) << "a lambda runs when it is called";
+  EXPECT_EQ(valueOf("returned"), 100) << "what the function's return statement holds";
+  std::optional<ConstantValue> assigned = constants.evaluateUnique(initializerOf(ctx, "assigned"));
+  ASSERT_TRUE(assigned);
+  EXPECT_EQ(assigned->origins.back().message, "`cfg.tags` is 17");
+  EXPECT_TRUE(constants.mayChange(variableNamed(ctx, "cfg")));
+}
+
+TEST(AnalysisSession, TwoParametersOfOneFunctionArePairedAtEachCall) {
+  auto unit = parse(R"cpp(
+struct Config { int64_t word = 64; int64_t shape = 20; };
+void layers(int64_t hidden, int64_t heads, const Config &cfg) {
+  const int64_t head_dim = hidden / heads;
+  const int64_t input = cfg.word + cfg.shape;
+}
+void defined_elsewhere(int64_t hidden, int64_t heads);
+void calls() {
+  defined_elsewhere(96, 4);
+  defined_elsewhere(120, 6);
+}
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  ConstantEvaluator &constants = s.session->constants();
+  std::vector<ConstantEvaluator::OpenSource> open;
+  EXPECT_TRUE(constants.evaluate(initializerOf(ctx, "head_dim"), open).empty());
+  ASSERT_EQ(open.size(), 1u);
+  EXPECT_EQ(open[0].source->getName(), "hidden");
+  ASSERT_FALSE(open[0].origins.empty());
+  ASSERT_TRUE(open[0].origins.back().arithmetic);
+  const CrossUnitArithmetic divide = *open[0].origins.back().arithmetic;
+  EXPECT_EQ(divide.op, "/");
+  ASSERT_TRUE(divide.operandAtCall);
+  EXPECT_EQ(divide.operandAtCall->parameter, 1u);
+  EXPECT_EQ(divide.operandAtCall->field, "");
+  open.clear();
+  EXPECT_TRUE(constants.evaluate(initializerOf(ctx, "input"), open).empty());
+  ASSERT_EQ(open.size(), 1u);
+  EXPECT_EQ(open[0].field, "word");
+  ASSERT_FALSE(open[0].origins.empty());
+  ASSERT_TRUE(open[0].origins.back().arithmetic && open[0].origins.back().arithmetic->operandAtCall);
+  EXPECT_EQ(open[0].origins.back().arithmetic->operandAtCall->parameter, 2u);
+  EXPECT_EQ(open[0].origins.back().arithmetic->operandAtCall->field, "shape");
+
+  // Each call's arguments carry the call: 96 / 4 and 120 / 6, never 120 / 4.
+  s.session->importCallArguments();
+  std::vector<ArgumentImport> imports = s.session->crossUnitFacts().imports;
+  ASSERT_EQ(imports.size(), 4u);
+  ArgumentsAtCalls atCalls(imports);
+  std::vector<CrossUnitStep> steps{{{}, "`hidden / heads`", "", divide}};
+  std::vector<int64_t> headDims;
+  for (const ArgumentImport &import : imports)
+    if (import.parameter == 0) {
+      std::vector<CrossUnitStep> derivation;
+      std::optional<int64_t> headDim = carryValueThrough(import.value, steps, atCalls.at(import), derivation);
+      ASSERT_TRUE(headDim);
+      headDims.push_back(*headDim);
+      EXPECT_EQ(derivation.back().message, "`hidden / heads` is " + std::to_string(headDims.back()));
+    }
+  EXPECT_EQ(headDims, (std::vector<int64_t>{24, 20}));
 }
 
 TEST(AnalysisSession, FunctionsOtherUnitsCallAreAnalysedUnderAnAssumedAutocastCaller) {

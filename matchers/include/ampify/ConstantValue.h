@@ -93,6 +93,7 @@ public:
   /// (passed on, or computed from it with constants) is returned as one, with its origins.
   struct ExternalArgument {
     const clang::FunctionDecl *callee;
+    clang::SourceLocation call;
     unsigned index;
     std::string field; // "" for the argument itself
     ConstantValue value;

@@ -9,6 +9,7 @@
 #include "ampify/Finding.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -22,16 +23,29 @@ namespace ampify {
 /// of range) or for another operator.
 std::optional<int64_t> applyIntegerOperator(const std::string &op, int64_t lhs, int64_t rhs);
 
-/// Integer arithmetic with a constant between a parameter and the value a rule checks
-/// (`2 * hidden`, `hidden / heads`, `width + 8`): `op` is C++'s binary operator ("+", "-", "*",
-/// "/", "%", "<<", ">>"), `operand` the constant, `operandFirst` when the constant is on its left.
+/// A parameter of the function whose parameter a derivation starts from, or a data member of it
+/// (a config struct's): the other operand of `hidden / heads` or `cfg.word_dim + cfg.shape_dim`,
+/// whose value is what the same call passes there.
+struct SameCallOperand {
+  unsigned parameter = 0;
+  std::string field; // as ParameterExport::field
+
+  bool operator==(const SameCallOperand &o) const { return parameter == o.parameter && field == o.field; }
+};
+
+/// Integer arithmetic between a parameter and the value a rule checks (`2 * hidden`,
+/// `hidden / heads`, `width + 8`): `op` is C++'s binary operator ("+", "-", "*", "/", "%", "<<",
+/// ">>"), `operand` the constant, `operandFirst` when the operand is on its left. With
+/// `operandAtCall` the operand is no constant but another parameter of the same function, known
+/// only at each call.
 struct CrossUnitArithmetic {
   std::string op;
   int64_t operand = 0;
   bool operandFirst = false;
+  std::optional<SameCallOperand> operandAtCall;
 
-  /// The operation on `value` (applyIntegerOperator).
-  std::optional<int64_t> apply(int64_t value) const;
+  /// The operation on `value` with `operand` (applyIntegerOperator).
+  std::optional<int64_t> apply(int64_t value, int64_t operand) const;
 };
 
 /// One step of a derivation, as a ValueOrigin without the AST: where, what it says, and the
@@ -98,16 +112,37 @@ struct ArgumentImport {
   /// EncoderLayer (attention.cpp) this way.
   std::optional<CrossUnitParameter> passedOn;
 
+  /// Where the call is (a constant's definition for a constant): the arguments of one call share it.
+  SourcePoint call;
+
   CrossUnitParameter callee() const { return {function, parameter, field}; }
+};
+
+/// The value of another parameter at the same call, for a step's `operandAtCall` (nothing when
+/// that call passes no single known value there).
+using OperandAtCall = std::function<std::optional<int64_t>(const SameCallOperand &)>;
+
+/// The known values of the arguments of each call (ArgumentImport::call), to pair a parameter's
+/// value with another's at the same call.
+class ArgumentsAtCalls {
+public:
+  explicit ArgumentsAtCalls(const std::vector<ArgumentImport> &known);
+  /// What the call of `import` passes for `operand` of the same function, when it is one value.
+  OperandAtCall at(const ArgumentImport &import) const;
+
+private:
+  std::map<std::tuple<std::string, unsigned, std::string, std::string, unsigned>, std::vector<int64_t>> values_;
 };
 
 /// `value` carried through `steps` (a derivation from a parameter, innermost first), appended to
 /// `derivation`: each step's arithmetic applied in turn, each step's message completed with the
 /// value after it ("member `hidden_` is 500"). A constant that held the value before it was
 /// computed with does not hold the result: the names that steps before a computation define are
-/// cleared. Nothing where C++ leaves the arithmetic undefined.
+/// cleared. A step whose operand is another parameter takes its value at the same call
+/// (`operandAtCall`). Nothing where C++ leaves the arithmetic undefined, or where that operand is
+/// not known.
 std::optional<int64_t> carryValueThrough(int64_t value, const std::vector<CrossUnitStep> &steps,
-                                         std::vector<CrossUnitStep> &derivation);
+                                         const OperandAtCall &operandAtCall, std::vector<CrossUnitStep> &derivation);
 
 /// A finding that holds only if code of another TU does something this TU cannot see
 /// (AnalysisSession::findConditionalFindings), found by assuming it and not without; one of:

@@ -1,0 +1,38 @@
+#include "model.h"
+
+const int64_t kNumTags = 17;     // CROSS-EXPECT: `kNumTags` = 17 is not a multiple of 8
+const int64_t kWideHidden = 100; // CROSS-EXPECT: `kWideHidden` = 100 is not a multiple of 8
+
+TaggerConfig wide_config() {
+  TaggerConfig c;
+  c.hidden = kWideHidden;
+  c.num_tags = 16;
+  return c;
+}
+
+int main(int argc, char **argv) {
+  TaggerConfig cfg;
+  cfg.num_tags = kNumTags;
+  Tagger tagger(cfg);
+  cfg.num_tags = 30; // after the model is built: sizes nothing
+
+  TaggerConfig maybe;
+  maybe.num_tags = 24;
+  if (argc > 1)
+    maybe.hidden = 36; // on one path only: the hidden size of `other` is unknown
+  Tagger other(maybe);
+
+  TaggerConfig looped;
+  looped.num_tags = 8;
+  for (int i = 0; i < argc; ++i) {
+    Tagger each(looped); // 8, then 44: unknown
+    looped.num_tags = 44;
+  }
+
+  Tagger wide(wide_config());
+  Heads aligned(96, 4); // 24
+  Heads odd(120, 6);    // 20; never 120 / 4 or 96 / 6
+  auto words = torch::randn({2, 64});
+  auto shapes = torch::zeros({2}, torch::kLong);
+  return tagger(words, shapes).size(0) + odd(torch::randn({2, 20})).size(0) == 4 ? 0 : 1;
+}

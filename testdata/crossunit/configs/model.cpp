@@ -1,0 +1,13 @@
+#include "model.h"
+
+TaggerImpl::TaggerImpl(const TaggerConfig &cfg)
+    : shape_embedding(register_module("shape_embedding", torch::nn::Embedding(100, cfg.shape_dim))),
+      input(register_module("input", torch::nn::Linear(cfg.word_dim + cfg.shape_dim, cfg.hidden))), // CROSS-EXPECT: in_features = 84 of Linear `input` is not a multiple of 8
+      head(register_module("head", torch::nn::Linear(cfg.hidden, cfg.num_tags))) {}
+
+torch::Tensor TaggerImpl::forward(torch::Tensor words, torch::Tensor shapes) {
+  return head(torch::relu(input(torch::cat({words, shape_embedding(shapes)}, -1))));
+}
+
+HeadsImpl::HeadsImpl(int64_t hidden, int64_t heads)
+    : per_head(register_module("per_head", torch::nn::Linear(hidden / heads, 64))) {} // CROSS-EXPECT: in_features = 20 of Linear `per_head` is not a multiple of 8
