@@ -12,6 +12,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Index/USRGeneration.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <deque>
 #include <set>
@@ -306,7 +307,7 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
           for (const Fp16ReturnUnderAutocast &r : assumed.fp16Returns())
             if (std::optional<std::string> usr = crossUnitName(*r.function))
               facts_.fp16Returns.push_back({*usr, r.function->getQualifiedNameAsString(),
-                                            sourcePointAt(sm, r.returned.where), r.returned.because});
+                                            sourcePointAt(sm, r.returned.where), r.returned.because, r.part});
           // A call of a third TU's function, made under the assumed region: under autocast when
           // the function that holds it is (AnalysisSession's caller joins that across TUs).
           for (const OutsideCallUnderAutocast &call : assumed.outsideCallsUnderAutocast()) {
@@ -360,6 +361,18 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
         [](const PrecisionFlow &) {});
   }
 
+  // Which result of an outside call a reason names (the notes, and the facts, of the pass that
+  // assumes callees return fp16): the whole one, or the tensor of a pair, tuple or struct whose
+  // assumed reason `saysBecause` gives.
+  auto returnedValueAt = [&](const std::string &usr, const SourcePoint &at,
+                             llvm::function_ref<bool(const std::string &)> saysBecause) {
+    for (const AssumedReturnedPart &part : flow_->assumedReturnedParts()) {
+      SourcePoint call = sourcePointAt(sm, part.call->getBeginLoc());
+      if (call.file == at.file && call.offset == at.offset && saysBecause(part.because))
+        return returnedValueKey(usr, part.part);
+    }
+    return usr;
+  };
   if (!outsideCallees.empty())
     assumingPass(
         OtherUnitsAssumption::CalleesReturnFp16,
@@ -369,7 +382,9 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
           ConditionalFinding c{finding, {}, {}};
           for (const FindingNote &note : finding.notes)
             if (auto it = outsideCallees.find({note.where.file, note.where.offset}); it != outsideCallees.end())
-              c.fp16Returns.push_back(it->second);
+              c.fp16Returns.push_back(returnedValueAt(it->second, note.where, [&](const std::string &because) {
+                return llvm::StringRef(note.message).contains("because it is " + because + " at line");
+              }));
           if (c.fp16Returns.empty())
             return std::nullopt;
           llvm::sort(c.fp16Returns);
@@ -382,7 +397,8 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
             for (const PrecisionFact *link = &argument; link; link = link->from.get()) {
               SourcePoint at = sourcePointAt(sm, link->where);
               if (auto it = outsideCallees.find({at.file, at.offset}); it != outsideCallees.end())
-                callees.push_back(it->second);
+                callees.push_back(returnedValueAt(it->second, at,
+                                                  [&](const std::string &because) { return because == link->because; }));
             }
             llvm::sort(callees);
             callees.erase(std::unique(callees.begin(), callees.end()), callees.end());
@@ -473,10 +489,14 @@ void addCallNotes(Finding &finding, const ReachedCall &reached, std::vector<Find
 std::vector<Finding> findingsUnderOtherUnitsAutocast(const CrossUnitFacts &facts) {
   std::deque<ReachedCall> storage;
   std::map<std::string, std::vector<const ReachedCall *>> callsOf = callsUnderAutocast(facts, storage);
-  std::map<std::string, const Fp16Return *> fp16ReturnOf;
+  std::map<std::string, const Fp16Return *> fp16ReturnOf; // by returnedValueKey
   for (const Fp16Return &r : facts.fp16Returns)
-    fp16ReturnOf.emplace(r.function, &r);
+    fp16ReturnOf.emplace(r.key(), &r);
   auto returnNote = [](const Fp16Return &r) {
+    if (!r.part.empty()) {
+      return FindingNote{r.where, "`" + r.name + "` returns " + returnedPartName(r.part) +
+                                      " in fp16 under CUDA fp16 autocast, in another file: it is " + r.because};
+    }
     return FindingNote{r.where, "`" + r.name + "` returns fp16 under CUDA fp16 autocast, in another file: its result is " +
                                     r.because};
   };
@@ -546,6 +566,14 @@ std::vector<Finding> findingsUnderOtherUnitsAutocast(const CrossUnitFacts &facts
     found.push_back(std::move(finding));
   }
   return found;
+}
+
+std::string returnedValueKey(const std::string &function, const std::string &part) {
+  return part.empty() ? function : function + " " + part;
+}
+
+std::string returnedPartName(const std::string &part) {
+  return llvm::all_of(part, [](char c) { return llvm::isDigit(c); }) ? "element " + part : "member `" + part + "`";
 }
 
 std::optional<int64_t> applyIntegerOperator(const std::string &op, int64_t lhs, int64_t rhs) {

@@ -675,11 +675,26 @@ private:
       flow_.recordOutsideCall(call, callee, r, args);
       if (!calleesReturnFp16_ || r.assumedFor)
         return unknownFact();
-      PrecisionFact assumed;
-      assumed.value = Precision::Half;
-      assumed.because = "returned by `" + callee->getQualifiedNameAsString() + "`, which another file defines";
-      assumed.where = callLoc;
-      return assumed;
+      std::string name = "`" + callee->getQualifiedNameAsString() + "`";
+      auto assumedFp16 = [&](std::string because) {
+        PrecisionFact assumed;
+        assumed.value = Precision::Half;
+        assumed.because = std::move(because);
+        assumed.where = callLoc;
+        return assumed;
+      };
+      QualType returned = callee->getReturnType().getNonReferenceType();
+      if (isTensorType(returned))
+        return assumedFp16("returned by " + name + ", which another file defines");
+      // A pair, tuple or struct of tensors: each tensor assumed on its own, so that a finding
+      // needs that one to be fp16.
+      std::vector<std::pair<std::string, PrecisionFact>> parts;
+      for (const std::string &part : tensorPartsOf(returned)) {
+        parts.emplace_back(part, assumedFp16(returnedPartName(part) + " of what " + name +
+                                             " returns, which another file defines"));
+        flow_.assumedReturnedParts_.push_back({call, part, parts.back().second.because});
+      }
+      return parts.empty() ? unknownFact() : aggregateFact(std::move(parts));
     }
     if (isInSystem(fn->getLocation()) || depth_ >= MaxDepth)
       return unknownFact();
@@ -1038,6 +1053,40 @@ private:
     const auto *spec = cast<ClassTemplateSpecializationDecl>(type.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
     return spec->getTemplateArgs().size() >= 1 && spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
            isTensorType(spec->getTemplateArgs()[0].getAsType());
+  }
+
+  /// The parts of a value of `type` that are tensors: the elements of a pair or tuple ("0",
+  /// "1", ...), the tensor fields of a struct of the project (fieldKey); none for other types.
+  std::vector<std::string> tensorPartsOf(QualType type) const {
+    std::vector<std::string> parts;
+    const CXXRecordDecl *record = type->getAsCXXRecordDecl();
+    if (!record || !record->hasDefinition())
+      return parts;
+    std::string kind = containerKind(type);
+    if (kind == "pair" || kind == "tuple") {
+      const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(record);
+      if (!spec)
+        return parts;
+      std::vector<QualType> elements;
+      for (const TemplateArgument &arg : spec->getTemplateArgs().asArray()) {
+        if (arg.getKind() == TemplateArgument::Type)
+          elements.push_back(arg.getAsType());
+        else if (arg.getKind() == TemplateArgument::Pack)
+          for (const TemplateArgument &element : arg.pack_elements())
+            if (element.getKind() == TemplateArgument::Type)
+              elements.push_back(element.getAsType());
+      }
+      for (size_t i = 0; i < elements.size(); ++i)
+        if (isTensorType(elements[i]))
+          parts.push_back(std::to_string(i));
+      return parts;
+    }
+    if (!kind.empty() || isInSystem(record->getLocation()))
+      return parts;
+    for (const FieldDecl *field : record->getDefinition()->fields())
+      if (isTensorType(field->getType()))
+        parts.push_back(fieldKey(field));
+    return parts;
   }
 
   /// The part of an aggregate that `field` names: a pair's `first`/`second` are its elements 0
@@ -1696,8 +1745,14 @@ PrecisionFlow::PrecisionFlow(AnalysisSession &session, OtherUnitsAssumption assu
     for (const FunctionDecl *fn : definedForOtherUnits(session_)) {
       PrecisionFact returned = walker.analyseAssumingAutocastCaller(fn);
       // Under CallersPassFp16 a result may be fp16 only because of what the caller passes.
-      if (returned.value == Precision::Half && assumed == OtherUnitsAssumption::CallersRunUnderAutocast)
-        fp16Returns_.push_back({fn, std::move(returned)});
+      if (assumed != OtherUnitsAssumption::CallersRunUnderAutocast)
+        continue;
+      if (returned.value == Precision::Half)
+        fp16Returns_.push_back({fn, std::move(returned), ""});
+      else
+        for (auto &[part, fact] : returned.parts)
+          if (fact.value == Precision::Half)
+            fp16Returns_.push_back({fn, fact, part});
     }
 }
 

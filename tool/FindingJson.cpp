@@ -251,13 +251,14 @@ static bool fromJSON(const json::Value &v, Fp16Argument &a, json::Path path) {
 }
 
 static json::Value toJSON(const Fp16Return &r) {
-  return json::Object{{"function", r.function}, {"name", r.name}, {"where", toJSON(r.where)}, {"because", r.because}};
+  return json::Object{
+      {"function", r.function}, {"name", r.name}, {"where", toJSON(r.where)}, {"because", r.because}, {"part", r.part}};
 }
 
 static bool fromJSON(const json::Value &v, Fp16Return &r, json::Path path) {
   json::ObjectMapper o(v, path);
   return o && o.map("function", r.function) && o.map("name", r.name) && o.map("where", r.where) &&
-         o.map("because", r.because);
+         o.map("because", r.because) && o.map("part", r.part);
 }
 
 static json::Value toJSON(const AutocastCall &c) {

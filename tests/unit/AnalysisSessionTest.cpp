@@ -597,6 +597,47 @@ torch::Tensor step(torch::Tensor x, torch::Tensor mask) {
             "`scores_elsewhere` returns fp16 under CUDA fp16 autocast, in another file: its result is the output of `fc`");
 }
 
+TEST(AnalysisSession, EachTensorOfATupleOrStructAnotherUnitReturnsIsAssumedOnItsOwn) {
+  auto unit = parse(R"cpp(
+struct Heads { torch::Tensor scores; torch::Tensor log_probs; };
+std::tuple<torch::Tensor, torch::Tensor> split_elsewhere(torch::Tensor x);
+Heads heads_elsewhere(torch::Tensor x);
+std::tuple<torch::Tensor, torch::Tensor> split_here(torch::Tensor x, torch::Tensor w) {
+  auto scores = torch::matmul(x, w);
+  return std::make_tuple(scores, torch::log_softmax(scores, -1));
+}
+torch::Tensor step(torch::Tensor x, torch::Tensor mask) {
+  ampify::Autocast autocast;
+  auto [first, second] = split_elsewhere(x);
+  Heads heads = heads_elsewhere(x);
+  auto from_first = first.masked_fill(mask, -1e9);
+  auto from_member = heads.log_probs.masked_fill(mask, -1e9);
+  return from_first + from_member;
+}
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  PrecisionFlow assumed(*s.session, OtherUnitsAssumption::CalleesReturnFp16);
+  EXPECT_EQ(assumed.precisionOf(initializerOf(ctx, "from_first")), Precision::Half);
+  EXPECT_EQ(assumed.precisionOf(initializerOf(ctx, "from_member")), Precision::Half);
+  std::vector<std::string> parts;
+  for (const AssumedReturnedPart &part : assumed.assumedReturnedParts())
+    parts.push_back(part.part + ": " + part.because);
+  EXPECT_EQ(parts, (std::vector<std::string>{
+                       "0: element 0 of what `split_elsewhere` returns, which another file defines",
+                       "1: element 1 of what `split_elsewhere` returns, which another file defines",
+                       "scores: member `scores` of what `heads_elsewhere` returns, which another file defines",
+                       "log_probs: member `log_probs` of what `heads_elsewhere` returns, which another file defines"}));
+  // Defined here for other TUs: only element 0 is fp16 (log_softmax runs in fp32).
+  PrecisionFlow asCallee(*s.session, OtherUnitsAssumption::CallersRunUnderAutocast);
+  ASSERT_EQ(asCallee.fp16Returns().size(), 1u);
+  EXPECT_EQ(asCallee.fp16Returns()[0].function->getName(), "split_here");
+  EXPECT_EQ(asCallee.fp16Returns()[0].part, "0");
+  EXPECT_EQ(returnedValueKey("c:@F@split_here", "0"), "c:@F@split_here 0");
+  EXPECT_EQ(returnedValueKey("c:@F@split_here", ""), "c:@F@split_here");
+}
+
 TEST(AnalysisSession, FindingsOnParametersHoldWhereACallerPassesFp16AndCallsFollowTheirCaller) {
   auto unit = parse(R"cpp(
 torch::Tensor elsewhere(torch::Tensor h, torch::Tensor k);

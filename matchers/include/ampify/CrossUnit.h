@@ -144,6 +144,13 @@ private:
 std::optional<int64_t> carryValueThrough(int64_t value, const std::vector<CrossUnitStep> &steps,
                                          const OperandAtCall &operandAtCall, std::vector<CrossUnitStep> &derivation);
 
+/// How the facts name a value that a function of another TU returns: its USR for the whole
+/// result; for one tensor of the pair, tuple or struct it returns, the USR, a space and the part
+/// ("0", "1", ... of a pair or tuple, a field's name). USRs hold no spaces.
+std::string returnedValueKey(const std::string &function, const std::string &part);
+/// How messages name such a part: "element 1", "member `scores`".
+std::string returnedPartName(const std::string &part);
+
 /// A finding that holds only if code of another TU does something this TU cannot see
 /// (AnalysisSession::findConditionalFindings), found by assuming it and not without; one of:
 /// - in a function this TU defines for other TUs, when a caller in another TU runs the function
@@ -155,8 +162,8 @@ struct ConditionalFinding {
   /// USRs: the finding holds when another TU runs any of these under autocast (the function that
   /// holds the finding, and those of this TU whose analysis reached it through calls).
   std::vector<std::string> functions;
-  /// USRs: the finding holds when any of these, defined in other TUs, returns fp16 under
-  /// autocast (the callees whose results the finding's notes name).
+  /// returnedValueKey()s: the finding holds when any of these results of functions defined in
+  /// other TUs is fp16 under autocast (the callees whose results the finding's notes name).
   std::vector<std::string> fp16Returns;
   /// Parameters of one of `functions` (`function` is its USR; `field` unused): the finding holds
   /// only at a call under autocast that passes an fp16 tensor for each of them (the parameters
@@ -164,13 +171,17 @@ struct ConditionalFinding {
   std::vector<CrossUnitParameter> fp16Parameters;
 };
 
-/// A function this TU defines for other TUs whose result is fp16 when a caller runs it under
-/// CUDA fp16 autocast, whatever its arguments' precision.
+/// A function this TU defines for other TUs whose result, or one tensor of the pair, tuple or
+/// struct it returns, is fp16 when a caller runs it under CUDA fp16 autocast, whatever its
+/// arguments' precision.
 struct Fp16Return {
   std::string function; // USR
   std::string name;     // "NetImpl::forward"
   SourcePoint where;    // where the returned value got its precision
   std::string because;  // "the output of `fc`"
+  std::string part;     // as returnedValueKey's: "" for the whole result
+
+  std::string key() const { return returnedValueKey(function, part); }
 };
 
 /// An argument that is fp16 at an AutocastCall.
@@ -178,8 +189,9 @@ struct Fp16Argument {
   unsigned parameter = 0;
   SourcePoint where;   // where the value got its precision
   std::string because; // "`logits` is fp16 because it is the output of `conv` at line 12"
-  /// USRs: fp16 only if one of these functions of other TUs, called under the same region,
-  /// returns fp16 (the argument is their result, or computed from it); empty: fp16 regardless.
+  /// returnedValueKey()s: fp16 only if one of these results of functions of other TUs, called
+  /// under the same region, is fp16 (the argument is one, or computed from it); empty: fp16
+  /// regardless.
   std::vector<std::string> fp16Returns;
 };
 

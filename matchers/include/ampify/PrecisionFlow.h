@@ -143,6 +143,16 @@ enum class OtherUnitsAssumption { Unknown, CallersRunUnderAutocast, CallersPassF
 struct Fp16ReturnUnderAutocast {
   const clang::FunctionDecl *function;
   PrecisionFact returned;
+  /// One tensor of the pair, tuple or struct it returns (returnedValueKey's part), "" for all.
+  std::string part;
+};
+
+/// Under OtherUnitsAssumption::CalleesReturnFp16: one tensor of the pair, tuple or struct that a
+/// function of another TU returns at `call`, assumed fp16; `because` is the fact's reason.
+struct AssumedReturnedPart {
+  const clang::Expr *call;
+  std::string part; // returnedValueKey's
+  std::string because;
 };
 
 class PrecisionFlow {
@@ -169,8 +179,11 @@ public:
     return assumedReach_;
   }
   /// With OtherUnitsAssumption::CallersRunUnderAutocast: the functions this TU defines for other
-  /// TUs whose result is then fp16.
+  /// TUs whose result, or a tensor of the pair, tuple or struct they return, is then fp16.
   llvm::ArrayRef<Fp16ReturnUnderAutocast> fp16Returns() const { return fp16Returns_; }
+  /// With OtherUnitsAssumption::CalleesReturnFp16: the tensors of the pairs, tuples and structs
+  /// that outside calls under autocast return, as assumed.
+  llvm::ArrayRef<AssumedReturnedPart> assumedReturnedParts() const { return assumedReturnedParts_; }
 
   /// The reason chain of a fact as notes: "`scores` is fp16 because it is the output of `matmul`
   /// at line 41".
@@ -203,6 +216,7 @@ private:
   std::vector<OutsideCallUnderAutocast> outsideCalls_;
   std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> assumedReach_;
   std::vector<Fp16ReturnUnderAutocast> fp16Returns_;
+  std::vector<AssumedReturnedPart> assumedReturnedParts_;
 };
 
 } // namespace ampify

@@ -28,7 +28,16 @@ int main() {
     auto shifted = out.masked_fill(mask, -1e9); // CROSS-EXPECT: constant -1e+09 overflows fp16
     auto weights = probabilities(q, k).masked_fill(mask, -1e9);
     auto attended = attention(q, k, mask);
-    auto loss = out.mean() + attended.mean() + shifted.mean() + weights.mean();
+    auto [pair_scores, pair_log_probs] = split_scores(q, k);
+    auto pair_masked = pair_scores.masked_fill(mask, -1e9); // CROSS-EXPECT: constant -1e+09 overflows fp16
+    auto pair_fp32 = pair_log_probs.masked_fill(mask, -1e9);
+    Scored scored = score(q, k);
+    auto struct_masked = scored.scores.masked_fill(mask, -1e9); // CROSS-EXPECT: constant -1e+09 overflows fp16
+    auto struct_fp32 = scored.log_probs.masked_fill(mask, -1e9);
+    auto nll = poisson_nll(std::get<0>(split_scores(q, k)), q);
+    auto nll_fp32 = poisson_nll(std::get<1>(split_scores(q, k)), q);
+    auto loss = out.mean() + attended.mean() + shifted.mean() + weights.mean() + pair_masked.mean() +
+                pair_fp32.mean() + struct_masked.mean() + struct_fp32.mean() + nll + nll_fp32;
     loss.backward();
     optimizer.step();
   }

@@ -1,8 +1,10 @@
 // fp16 hazards of functions that another TU runs under autocast (tests/scale_test.py,
 // CrossUnitHazards): the model and its helpers are defined in model.cpp and called from main.cpp,
 // inside a training loop that `ampify fix` puts under CUDA autocast and inside an explicit
-// ampify::Autocast scope; and hazards in main.cpp on what those functions return in fp16. Each expected finding has a CROSS-EXPECT comment on its line, followed by
-// text of its message; every other line must give none.
+// ampify::Autocast scope; and hazards in main.cpp on what those functions return in fp16, whole
+// or as one tensor of a tuple or struct, used there or passed back to model.cpp. Each expected
+// finding has a CROSS-EXPECT comment on its line, followed by text of its message; every other
+// line must give none.
 #pragma once
 #include <torch/torch.h>
 
@@ -23,3 +25,15 @@ torch::Tensor evaluate(torch::Tensor q, torch::Tensor k);
 torch::Tensor unused(torch::Tensor q, torch::Tensor k);
 // Returns fp32 under autocast (softmax runs in fp32): what main.cpp does with it is not reported.
 torch::Tensor probabilities(torch::Tensor q, torch::Tensor k);
+
+// A tuple and a struct of tensors: element 0 and `scores` are fp16 under autocast, element 1 and
+// `log_probs` are fp32 (log_softmax runs in fp32): only what main.cpp does with the first is
+// reported.
+std::tuple<torch::Tensor, torch::Tensor> split_scores(torch::Tensor q, torch::Tensor k);
+struct Scored {
+  torch::Tensor scores;
+  torch::Tensor log_probs;
+};
+Scored score(torch::Tensor q, torch::Tensor k);
+// Called by main.cpp under autocast with the fp16 element of split_scores' result.
+torch::Tensor poisson_nll(torch::Tensor rate, torch::Tensor target);
