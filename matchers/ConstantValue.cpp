@@ -16,8 +16,10 @@ using namespace clang;
 namespace ampify {
 namespace {
 
-/// Limits that keep evaluation cheap on generated or recursive code.
-constexpr unsigned MaxDepth = 8;
+/// Limits that keep evaluation cheap on generated or recursive code. A size set by a builder in
+/// main.cpp (`auto options = NBeatsOptions(48, 12).data_size(3);`) and read through a member copy
+/// and a reference in a module's constructor takes about ten steps.
+constexpr unsigned MaxDepth = 12;
 constexpr size_t MaxValues = 32;
 
 /// One call of a function or constructor, with the argument expression for each parameter
@@ -71,6 +73,47 @@ bool isThisMember(const MemberExpr *member) {
   return isa<CXXThisExpr>(member->getBase()->IgnoreParenImpCasts());
 }
 
+/// The data member a user-written accessor returns (`int64_t units() const { return units_; }`,
+/// the getter that TORCH_ARG declares), or null.
+const FieldDecl *accessedField(const CXXMethodDecl *method) {
+  const FunctionDecl *definition = nullptr;
+  if (!method || method->getNumParams() != 0 || !method->hasBody(definition))
+    return nullptr;
+  const auto *body = dyn_cast_or_null<CompoundStmt>(definition->getBody());
+  const auto *ret = body && body->size() == 1 ? dyn_cast<ReturnStmt>(body->body_front()) : nullptr;
+  const auto *member =
+      ret && ret->getRetValue() ? dyn_cast<MemberExpr>(ret->getRetValue()->IgnoreParenImpCasts()) : nullptr;
+  return member && isThisMember(member) ? dyn_cast<FieldDecl>(member->getMemberDecl()) : nullptr;
+}
+
+/// The data member a builder's setter writes and the parameter it writes there, for a method
+/// that does only that and returns `*this` (TORCH_ARG's setters, `.units(60)`); nulls otherwise.
+std::pair<const FieldDecl *, const ParmVarDecl *> setterOf(const CXXMethodDecl *method) {
+  const FunctionDecl *definition = nullptr;
+  if (!method || method->getNumParams() != 1 || !method->hasBody(definition))
+    return {};
+  const auto *body = dyn_cast_or_null<CompoundStmt>(definition->getBody());
+  if (!body || body->size() != 2)
+    return {};
+  const auto *assign = dyn_cast<BinaryOperator>(*body->body_begin());
+  const auto *ret = dyn_cast<ReturnStmt>(body->body_back());
+  const auto *deref = ret && ret->getRetValue() ? dyn_cast<UnaryOperator>(ret->getRetValue()->IgnoreParenImpCasts())
+                                                : nullptr;
+  if (!assign || assign->getOpcode() != BO_Assign || !deref || deref->getOpcode() != UO_Deref ||
+      !isa<CXXThisExpr>(deref->getSubExpr()->IgnoreParenImpCasts()))
+    return {};
+  const auto *member = dyn_cast<MemberExpr>(assign->getLHS()->IgnoreParenImpCasts());
+  const Expr *value = assign->getRHS()->IgnoreParenImpCasts();
+  if (const auto *move = dyn_cast<CallExpr>(value); move && move->getNumArgs() == 1 && move->getDirectCallee() &&
+                                                    move->getDirectCallee()->isInStdNamespace() &&
+                                                    move->getDirectCallee()->getName() == "move")
+    value = move->getArg(0)->IgnoreParenImpCasts();
+  const auto *ref = dyn_cast<DeclRefExpr>(value);
+  if (!member || !isThisMember(member) || !ref || ref->getDecl() != definition->getParamDecl(0))
+    return {};
+  return {dyn_cast<FieldDecl>(member->getMemberDecl()), method->getParamDecl(0)};
+}
+
 /// The integer data members of a struct of the project (not a library's) that a parameter of
 /// `type` takes by value or by const reference: the sizes a config struct carries to another TU.
 std::vector<const FieldDecl *> integerFieldsOfProjectStruct(QualType type, const SourceManager &sm) {
@@ -99,15 +142,14 @@ bool isConstantAcrossUnits(const VarDecl *var) {
          !var->isTemplated();
 }
 
-/// `var.field = value` for an integer data member of a local struct variable (`cfg.num_tags = 17;`
-/// after `TaggerConfig cfg;`): a write the evaluator follows in order, not one that makes the
-/// variable unknown. The variable, or nothing for any other assignment.
+/// `var.field = value` for a scalar data member of a local struct variable (`cfg.num_tags = 17;`,
+/// `cfg.lr = 2e-3;` after `TaggerConfig cfg;`): a write the evaluator follows in order, not one
+/// that makes the variable unknown. The variable, or nothing for any other assignment.
 const VarDecl *localFieldAssignment(const BinaryOperator *op) {
   if (op->getOpcode() != BO_Assign)
     return nullptr;
   const auto *member = dyn_cast<MemberExpr>(op->getLHS()->IgnoreParenImpCasts());
-  if (!member || member->isArrow() || !isa<FieldDecl>(member->getMemberDecl()) ||
-      !member->getType()->isIntegralOrEnumerationType())
+  if (!member || member->isArrow() || !isa<FieldDecl>(member->getMemberDecl()) || !member->getType()->isScalarType())
     return nullptr;
   const auto *ref = dyn_cast<DeclRefExpr>(member->getBase()->IgnoreParenImpCasts());
   const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
@@ -159,8 +201,9 @@ public:
     }
     addCall(callee, call->getBeginLoc(), args);
     noteReferenceArguments(callee, args);
+    // A non-const accessor (TORCH_ARG's `T &units()`) writes nothing unless its result is written.
     if (const auto *member = dyn_cast<CXXMemberCallExpr>(call))
-      if (const auto *method = member->getMethodDecl(); method && !method->isConst())
+      if (const auto *method = member->getMethodDecl(); method && !method->isConst() && !accessedField(method))
         markWritten(member->getImplicitObjectArgument());
     return true;
   }
@@ -261,9 +304,14 @@ private:
   }
 
   void markWritten(const Expr *target) {
-    // `cfg.hidden = 3` writes both the field and (a member of) cfg.
+    // `cfg.hidden = 3` writes both the field and (a member of) cfg; `opts.units() = 3` writes opts.
     while (target) {
       target = target->IgnoreParenImpCasts();
+      if (const auto *accessor = dyn_cast<CXXMemberCallExpr>(target);
+          accessor && accessedField(accessor->getMethodDecl())) {
+        target = accessor->getImplicitObjectArgument();
+        continue;
+      }
       if (const ValueDecl *decl = referencedDecl(target))
         written.insert(decl);
       const auto *member = dyn_cast<MemberExpr>(target);
@@ -457,6 +505,9 @@ private:
       return evaluateDecl(ref->getDecl(), e, depth);
     if (const auto *member = dyn_cast<MemberExpr>(e))
       return evaluateMember(member, depth);
+    if (const auto *call = dyn_cast<CXXMemberCallExpr>(e))
+      if (Values values = evaluateAccessor(call, depth); !values.empty())
+        return values;
     if (const auto *op = dyn_cast<BinaryOperator>(e))
       return evaluateBinary(op, depth);
     if (const auto *op = dyn_cast<UnaryOperator>(e))
@@ -658,6 +709,45 @@ private:
     return last;
   }
 
+  /// `field` of a struct of the project built by a constructor written in the TU with an empty
+  /// body (`NBeatsOptions(int64_t backcast, int64_t forecast) : backcast_(backcast), ...`): the
+  /// argument the constructor initialises it from, its initialiser, or else its default member
+  /// initialiser.
+  Values fieldOfConstruction(const CXXConstructExpr *construct, const FieldDecl *field, unsigned depth) {
+    const FunctionDecl *definition = nullptr;
+    const SourceManager &sm = ctx_.getSourceManager();
+    if (!construct->getConstructor()->hasBody(definition) ||
+        sm.isInSystemHeader(sm.getFileLoc(definition->getLocation())))
+      return {};
+    const auto *ctor = cast<CXXConstructorDecl>(definition);
+    const auto *body = dyn_cast_or_null<CompoundStmt>(ctor->getBody());
+    if (!body || !body->body_empty())
+      return {};
+    for (const CXXCtorInitializer *init : ctor->inits()) {
+      // Clang lists a member the constructor leaves to its default initialiser too, unwritten.
+      if (init->getMember() != field || !init->isWritten())
+        continue;
+      const auto *ref = dyn_cast<DeclRefExpr>(init->getInit()->IgnoreParenImpCasts());
+      const auto *param = ref ? dyn_cast<ParmVarDecl>(ref->getDecl()) : nullptr;
+      unsigned index = param ? param->getFunctionScopeIndex() : 0;
+      Values values = param && index < construct->getNumArgs() ? evaluate(construct->getArg(index), depth + 1)
+                                                               : evaluate(init->getInit(), depth + 1);
+      return annotate(std::move(values), init->getSourceLocation(), "member `" + field->getNameAsString() + "`");
+    }
+    return memberInitializer(field, depth);
+  }
+
+  /// `opts.units()`: the member a user-written accessor returns, of the object it is called on.
+  Values evaluateAccessor(const CXXMemberCallExpr *call, unsigned depth) {
+    const FieldDecl *field = accessedField(call->getMethodDecl());
+    const Expr *object = call->getImplicitObjectArgument();
+    if (!field || !object || isa<CXXThisExpr>(object->IgnoreParenImpCasts()) || !inProgress_.insert(field).second)
+      return {};
+    Values values = fieldOfRecord(object, field, depth + 1);
+    inProgress_.erase(field);
+    return values;
+  }
+
   /// The return statements of `function`'s body, not those of lambdas in it.
   static void collectReturns(const Stmt *s, std::vector<const ReturnStmt *> &returns) {
     if (!s || isa<LambdaExpr>(s))
@@ -746,8 +836,17 @@ private:
         return fieldOfRecord(construct->getArg(0), field, depth + 1);
       if (ctor->isDefaultConstructor() && ctor->isImplicit())
         return memberInitializer(field, depth);
-      return {};
+      return fieldOfConstruction(construct, field, depth);
     }
+    if (const auto *call = dyn_cast<CXXMemberCallExpr>(record))
+      if (auto [written, value] = setterOf(call->getMethodDecl()); written) {
+        // A builder's setter (`NBeatsOptions(48, 12).data_size(3)`): the member it sets takes
+        // the argument, the others what the object had.
+        if (written != field)
+          return fieldOfRecord(call->getImplicitObjectArgument(), field, depth + 1);
+        return annotate(evaluate(call->getArg(value->getFunctionScopeIndex()), depth + 1), call->getExprLoc(),
+                        "`" + field->getNameAsString() + "` set by `" + call->getMethodDecl()->getNameAsString() + "`");
+      }
     if (const auto *call = dyn_cast<CallExpr>(record))
       return fieldOfResult(call, field, depth);
     if (const auto *list = dyn_cast<InitListExpr>(record)) {
@@ -775,8 +874,15 @@ private:
       return {};
     if (const auto *param = dyn_cast<ParmVarDecl>(var))
       return fieldOfParameter(param, field, depth);
-    if (var->getType()->isReferenceType())
-      return {};
+    if (var->getType()->isReferenceType()) {
+      // `const NBeatsOptions &o = options_;`: another name for what it is bound to.
+      if (!var->isLocalVarDecl() || !var->getType().getNonReferenceType().isConstQualified() || !var->getInit() ||
+          !inProgress_.insert(var).second)
+        return {};
+      Values values = fieldOfRecord(var->getInit(), field, depth + 1);
+      inProgress_.erase(var);
+      return values;
+    }
     if (!keepsInitialiser(var, var))
       return {};
     std::string name = "`" + var->getNameAsString() + "." + field->getNameAsString() + "`";

@@ -268,3 +268,23 @@ void build_probes(bool wide) {
     maybe.width = 100;
   Probe other(maybe);
 }
+
+// Options written in LibTorch's builder style (TORCH_ARG): the size a setter gives, or the
+// member's default, reaches the layer through a member copy and its accessor.
+struct HeadOptions {
+  explicit HeadOptions(int64_t in) : in_(in) {}
+  TORCH_ARG(int64_t, in);
+  TORCH_ARG(int64_t, classes) = 16;
+};
+struct Head : torch::nn::Module {
+  explicit Head(const HeadOptions &options) : options_(options), fc(options_.in(), options_.classes()) {}
+  // CHECK-MESSAGES: :[[@LINE-1]]:47: warning: member `options_.classes_` = 30 is not a multiple of 8 and sizes out_features of Linear
+  // CHECK-MESSAGES: :[[@LINE+7]]:29: note: `classes_` set by `classes` is 30
+  // CHECK-MESSAGES: :[[@LINE+6]]:13: note: `options.classes_` at this call of `Head` is 30
+  // CHECK-MESSAGES: :[[@LINE-4]]:84: note: member `options_.classes_` is used here as out_features of Linear: N of the layer's GEMM
+  HeadOptions options_;
+  torch::nn::Linear fc;
+};
+void build_heads() {
+  Head head(HeadOptions(64).classes(30));
+}

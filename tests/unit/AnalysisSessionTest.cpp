@@ -337,10 +337,12 @@ int64_t uses() {
 
 TEST(ConstantEvaluator, MembersAssignedAfterConstructionTakeTheLastAssignmentThatAlwaysRunsBefore) {
   auto unit = parse(R"cpp(
-struct Config { int64_t hidden = 64; int64_t tags = 0; };
+struct Config { int64_t hidden = 64; int64_t tags = 0; double lr = 0.1; };
 Config wide() { Config c; c.hidden = 100; return c; }
 int64_t use(int argc) {
   Config cfg;
+  cfg.lr = 2e-3;
+  const double rate = cfg.lr;
   const int64_t at_default = cfg.tags;
   cfg.tags = 17;
   const int64_t assigned = cfg.tags;
@@ -382,7 +384,10 @@ int64_t use(int argc) {
     std::optional<ConstantValue> value = constants.evaluateUnique(initializerOf(ctx, name));
     return value ? std::optional<int64_t>(value->value) : std::nullopt;
   };
-  EXPECT_EQ(valueOf("at_default"), 0);
+  EXPECT_EQ(valueOf("at_default"), 0) << "a floating member's assignment leaves the others known";
+  std::vector<RealConstantValue> rate = constants.evaluateReal(initializerOf(ctx, "rate"));
+  ASSERT_EQ(rate.size(), 1u);
+  EXPECT_EQ(rate[0].value, 2e-3);
   EXPECT_EQ(valueOf("assigned"), 17);
   EXPECT_EQ(valueOf("inner"), 19);
   EXPECT_EQ(valueOf("after_block"), 19) << "a block that always runs before";
@@ -396,6 +401,43 @@ int64_t use(int argc) {
   ASSERT_TRUE(assigned);
   EXPECT_EQ(assigned->origins.back().message, "`cfg.tags` is 17");
   EXPECT_TRUE(constants.mayChange(variableNamed(ctx, "cfg")));
+}
+
+TEST(ConstantEvaluator, BuilderOptionsGiveTheirMembersThroughConstructorSettersAndAccessors) {
+  auto unit = parse(R"cpp(
+struct BlockOptions {
+  BlockOptions(int64_t in, int64_t out) : in_(in), out_(out) {}
+  TORCH_ARG(int64_t, in);
+  TORCH_ARG(int64_t, out);
+  TORCH_ARG(int64_t, units) = 60;
+};
+int64_t use() {
+  auto options = BlockOptions(48, 12).units(36);
+  const int64_t from_setter = options.units();
+  const int64_t from_constructor = options.out();
+  BlockOptions plain(48, 12);
+  const int64_t from_default = plain.units();
+  const BlockOptions &alias = plain;
+  const int64_t through_reference = alias.in();
+  BlockOptions changed(48, 12);
+  changed.units() = 20;
+  const int64_t written_through_accessor = changed.units();
+  return from_setter + from_constructor + from_default + through_reference + written_through_accessor;
+}
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  ConstantEvaluator &constants = s.session->constants();
+  auto valueOf = [&](llvm::StringRef name) -> std::optional<int64_t> {
+    std::optional<ConstantValue> value = constants.evaluateUnique(initializerOf(ctx, name));
+    return value ? std::optional<int64_t>(value->value) : std::nullopt;
+  };
+  EXPECT_EQ(valueOf("from_setter"), 36);
+  EXPECT_EQ(valueOf("from_constructor"), 12);
+  EXPECT_EQ(valueOf("from_default"), 60);
+  EXPECT_EQ(valueOf("through_reference"), 48);
+  EXPECT_EQ(valueOf("written_through_accessor"), std::nullopt) << "assigned through the accessor's reference";
 }
 
 TEST(AnalysisSession, TwoParametersOfOneFunctionArePairedAtEachCall) {
