@@ -1,13 +1,14 @@
 // ampify-fp16-overflow-constant: a constant above fp16's largest finite value (65504) written into
 // a tensor that the precision flow says is fp16: masked_fill(mask, -1e9) raises "value cannot be
-// converted to type at::Half without overflow"; fill_, index_put_, where, full and arithmetic
-// overflow to inf silently.
+// converted to type at::Half without overflow", and so do where(mask, x, -1e9) and full/full_like;
+// fill_, index_put_ and arithmetic overflow to inf silently.
 #include "ampify/PrecisionFlow.h"
 #include "ampify/RuleRegistry.h"
 #include "ampify/TorchApi.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 
 #include <cmath>
@@ -22,6 +23,24 @@ constexpr double HalfMax = 65504.0;
 /// What a mask constant becomes: fp16's lowest finite value, which fp16, bf16 and fp32 all hold.
 /// -inf would turn a fully masked row into NaN after softmax (exp(-inf - -inf)).
 constexpr llvm::StringLiteral MaskLowest = "-65504.0", MaskHighest = "65504.0";
+
+/// Whether `call` is an operand of torch::where (`where(valid, q, full_like(q, -1e9))`): the
+/// constant it fills with masks, as masked_fill's does.
+bool isWhereOperand(const CallExpr *call, ASTContext &ctx) {
+  DynTypedNodeList parents = ctx.getParents(*call);
+  while (!parents.empty()) {
+    if (const auto *parent = parents[0].get<CallExpr>()) {
+      std::string name = calleeName(parent);
+      return name == "at::where" || name == "torch::where" || name == "at::Tensor::where";
+    }
+    const auto *wrapper = parents[0].get<Expr>();
+    if (!wrapper || !(isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr, CXXConstructExpr,
+                          ExprWithCleanups, ParenExpr>(wrapper)))
+      return false;
+    parents = ctx.getParents(*wrapper);
+  }
+  return false;
+}
 
 class Fp16OverflowConstantRule : public Rule {
 public:
@@ -62,7 +81,8 @@ public:
                  llvm::Twine("constant ") + formatReal(value) + " overflows fp16 (largest finite value 65504) in `" +
                      op + "`");
       addOriginNotes(finding, overflowing->origins);
-      bool mask = op == "masked_fill" || op == "masked_fill_";
+      bool mask = op == "masked_fill" || op == "masked_fill_" || op == "where" ||
+                  ((op == "full_like" || op == "full") && isWhereOperand(call, ctx));
       // A parameter's value is one caller's: the other callers' calls must not change.
       if (mask && !overflowing->fromCaller)
         finding.replace(arg->getSourceRange(), value < 0 ? MaskLowest : MaskHighest);

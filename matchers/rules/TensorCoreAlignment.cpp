@@ -385,7 +385,10 @@ private:
   void exportOpenDimensions(AnalysisSession &session) {
     const SourceManager &sm = ctx_->getSourceManager();
     for (const FoundDim &dim : found_) {
-      if (dim.dimClass != DimClass::Feature)
+      // A vocabulary is a GEMM dimension where its table is the output projection too.
+      bool tiedVocabulary =
+          dim.dimClass == DimClass::Vocabulary && dim.storedIn && tiedEmbeddings_.contains(dim.storedIn);
+      if (dim.dimClass != DimClass::Feature && !tiedVocabulary)
         continue;
       for (const ConstantEvaluator::OpenSource &open : dim.open) {
         std::optional<CrossUnitParameter> source = crossUnitSource(*open.source, open.field);

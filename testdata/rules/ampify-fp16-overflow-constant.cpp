@@ -23,7 +23,12 @@ torch::Tensor attention(torch::Tensor q, torch::Tensor k, torch::Tensor mask) {
   // CHECK-MESSAGES: :[[@LINE-2]]:23: note: use the dtype's largest value
   auto filled = torch::full_like(scores, -70000.0);
   // CHECK-MESSAGES: :[[@LINE-1]]:42: warning: constant -70000 overflows fp16
-  return masked + big + filled;
+  // CHECK-MESSAGES: :[[@LINE-2]]:42: note: use the dtype's lowest value
+  // A fill that torch::where picks for the masked entries is a mask, fixed as masked_fill's.
+  auto valid_only = torch::where(mask, scores, torch::full_like(scores, -1e9));
+  // CHECK-MESSAGES: :[[@LINE-1]]:73: warning: constant -1e+09 overflows fp16
+  // CHECK-FIXES: auto valid_only = torch::where(mask, scores, torch::full_like(scores, -65504.0));
+  return masked + big + filled + valid_only;
 }
 
 torch::Tensor explicit_half(torch::Tensor x) {

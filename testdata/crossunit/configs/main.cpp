@@ -2,6 +2,7 @@
 
 const int64_t kNumTags = 17;     // CROSS-EXPECT: `kNumTags` = 17 is not a multiple of 8
 const int64_t kWideHidden = 100; // CROSS-EXPECT: `kWideHidden` = 100 is not a multiple of 8
+const int64_t kVocab = 30;       // CROSS-EXPECT: `kVocab` = 30 is not a multiple of 8
 
 TaggerConfig wide_config() {
   TaggerConfig c;
@@ -13,6 +14,7 @@ TaggerConfig wide_config() {
 int main(int argc, char **argv) {
   TaggerConfig cfg;
   cfg.num_tags = kNumTags;
+  cfg.vocab = kVocab;
   Tagger tagger(cfg);
   cfg.num_tags = 30; // after the model is built: sizes nothing
 

@@ -3,10 +3,13 @@
 TaggerImpl::TaggerImpl(const TaggerConfig &cfg)
     : shape_embedding(register_module("shape_embedding", torch::nn::Embedding(100, cfg.shape_dim))),
       input(register_module("input", torch::nn::Linear(cfg.word_dim + cfg.shape_dim, cfg.hidden))), // CROSS-EXPECT: in_features = 84 of Linear `input` is not a multiple of 8
-      head(register_module("head", torch::nn::Linear(cfg.hidden, cfg.num_tags))) {}
+      head(register_module("head", torch::nn::Linear(cfg.hidden, cfg.num_tags))) {
+  word_embedding = register_module("word_embedding", torch::nn::Embedding(cfg.vocab, cfg.hidden));
+}
 
 torch::Tensor TaggerImpl::forward(torch::Tensor words, torch::Tensor shapes) {
-  return head(torch::relu(input(torch::cat({words, shape_embedding(shapes)}, -1))));
+  auto hidden = torch::relu(input(torch::cat({words, shape_embedding(shapes)}, -1)));
+  return head(hidden) + torch::linear(hidden, word_embedding->weight).sum(); // tied to the table
 }
 
 HeadsImpl::HeadsImpl(int64_t hidden, int64_t heads)

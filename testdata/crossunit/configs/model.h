@@ -2,7 +2,8 @@
 // default-builds a config struct and assigns some of its members before it builds the model, or
 // gets one from a function; model.cpp sizes layers with the members, alone or two of them
 // computed together (`cfg.word_dim + cfg.shape_dim`), and with two parameters of one constructor
-// (`hidden / heads`), each pair as one call passes it. Each expected finding has a CROSS-EXPECT
+// (`hidden / heads`), each pair as one call passes it; a vocabulary counts where its table is the
+// output projection too (tied). Each expected finding has a CROSS-EXPECT
 // comment on its line, followed by text of its message; every other line must give none.
 #pragma once
 #include <torch/torch.h>
@@ -12,12 +13,13 @@ struct TaggerConfig {
   int64_t shape_dim = 20; // CROSS-EXPECT: `TaggerConfig::shape_dim` = 20 is not a multiple of 8
   int64_t hidden = 128;
   int64_t num_tags = 0;
+  int64_t vocab = 0;
 };
 
 struct TaggerImpl : torch::nn::Module {
   explicit TaggerImpl(const TaggerConfig &cfg);
   torch::Tensor forward(torch::Tensor words, torch::Tensor shapes);
-  torch::nn::Embedding shape_embedding{nullptr};
+  torch::nn::Embedding shape_embedding{nullptr}, word_embedding{nullptr};
   torch::nn::Linear input{nullptr}, head{nullptr};
 };
 TORCH_MODULE(Tagger);
