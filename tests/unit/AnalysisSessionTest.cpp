@@ -62,6 +62,12 @@ const clang::Expr *initializerOf(clang::ASTContext &ctx, llvm::StringRef name) {
   return var ? var->getInit() : nullptr;
 }
 
+/// The one value the evaluator gives the initializer of the variable `name`, if it gives one.
+std::optional<int64_t> uniqueValueOf(ConstantEvaluator &constants, clang::ASTContext &ctx, llvm::StringRef name) {
+  std::optional<ConstantValue> value = constants.evaluateUnique(initializerOf(ctx, name));
+  return value ? std::optional<int64_t>(value->value) : std::nullopt;
+}
+
 struct Session {
   explicit Session(clang::ASTUnit &unit, RuleOptions options = {})
       : options(std::move(options)), analyses(this->options) {
@@ -380,10 +386,7 @@ int64_t use(int argc) {
   Session s(*unit);
   clang::ASTContext &ctx = unit->getASTContext();
   ConstantEvaluator &constants = s.session->constants();
-  auto valueOf = [&](llvm::StringRef name) -> std::optional<int64_t> {
-    std::optional<ConstantValue> value = constants.evaluateUnique(initializerOf(ctx, name));
-    return value ? std::optional<int64_t>(value->value) : std::nullopt;
-  };
+  auto valueOf = [&](llvm::StringRef name) { return uniqueValueOf(constants, ctx, name); };
   EXPECT_EQ(valueOf("at_default"), 0) << "a floating member's assignment leaves the others known";
   std::vector<RealConstantValue> rate = constants.evaluateReal(initializerOf(ctx, "rate"));
   ASSERT_EQ(rate.size(), 1u);
@@ -429,10 +432,7 @@ int64_t use() {
   Session s(*unit);
   clang::ASTContext &ctx = unit->getASTContext();
   ConstantEvaluator &constants = s.session->constants();
-  auto valueOf = [&](llvm::StringRef name) -> std::optional<int64_t> {
-    std::optional<ConstantValue> value = constants.evaluateUnique(initializerOf(ctx, name));
-    return value ? std::optional<int64_t>(value->value) : std::nullopt;
-  };
+  auto valueOf = [&](llvm::StringRef name) { return uniqueValueOf(constants, ctx, name); };
   EXPECT_EQ(valueOf("from_setter"), 36);
   EXPECT_EQ(valueOf("from_constructor"), 12);
   EXPECT_EQ(valueOf("from_default"), 60);
