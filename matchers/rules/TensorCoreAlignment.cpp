@@ -333,7 +333,7 @@ public:
         break;
       case DimClass::Vocabulary:
         for (const ConstantValue &value : dim.values) {
-          bool tied = dim.storedIn && tiedEmbeddings_.contains(dim.storedIn);
+          bool tied = isTied(dim);
           if (tied || projectionWidths.count(value.value))
             reportDim(dim, dim.role, value,
                       tied ? " (the table is tied to the output projection)"
@@ -382,13 +382,14 @@ private:
 
   /// A feature dimension that is (unchanged) a parameter other TUs' calls pass: exported with
   /// what resolveAcrossUnits needs to judge and report each value they pass.
+  /// Whether the embedding table `dim` sizes is also the output projection (`linear(h, emb->weight)`).
+  bool isTied(const FoundDim &dim) const { return dim.storedIn && tiedEmbeddings_.contains(dim.storedIn); }
+
   void exportOpenDimensions(AnalysisSession &session) {
     const SourceManager &sm = ctx_->getSourceManager();
     for (const FoundDim &dim : found_) {
       // A vocabulary is a GEMM dimension where its table is the output projection too.
-      bool tiedVocabulary =
-          dim.dimClass == DimClass::Vocabulary && dim.storedIn && tiedEmbeddings_.contains(dim.storedIn);
-      if (dim.dimClass != DimClass::Feature && !tiedVocabulary)
+      if (dim.dimClass != DimClass::Feature && !(dim.dimClass == DimClass::Vocabulary && isTied(dim)))
         continue;
       for (const ConstantEvaluator::OpenSource &open : dim.open) {
         std::optional<CrossUnitParameter> source = crossUnitSource(*open.source, open.field);
