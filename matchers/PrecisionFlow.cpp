@@ -1522,6 +1522,11 @@ private:
     std::string kind = moduleKind(moduleType);
     if (kind == "Sequential")
       return evalSequential(call, module, args, env, depth);
+    // Attention's scores are computed by linear and bmm, in the region's lower precision, before
+    // the mask is filled in by a float-only kernel: the call raises on any autocast device.
+    if (!kind.empty() && !layer && env.region.kind == RegionKind::Autocast && isLow(env.region.lowDtype) &&
+        !givenKeyPaddingMask(call, moduleType).empty() && !insideRunInFp32(call, ctx_))
+      flow_.recordBanned(call, "torch::nn::" + kind, env.region, BannedReason::FloatOnlyKeyPaddingMask);
     if (!kind.empty()) {
       std::optional<CastPolicy> policy = flow_.table_->lookupModule(kind, autocastDevice(env.region));
       if (!policy)
@@ -1804,11 +1809,12 @@ const ExprInfo *PrecisionFlow::info(const Expr *e) const {
   return it == infos_.end() ? nullptr : &it->second;
 }
 
-void PrecisionFlow::recordBanned(const CallExpr *call, llvm::StringRef op, const Region &region) {
+void PrecisionFlow::recordBanned(const CallExpr *call, llvm::StringRef op, const Region &region,
+                                 BannedReason reason) {
   for (const BannedCall &known : bannedCalls_)
     if (known.call == call && known.region.opened == region.opened)
       return; // a loop body is walked twice
-  bannedCalls_.push_back({call, op.str(), region});
+  bannedCalls_.push_back({call, op.str(), region, reason});
 }
 
 void PrecisionFlow::recordOutsideCall(const Expr *call, const FunctionDecl *callee, const Region &region,

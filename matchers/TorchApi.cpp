@@ -44,24 +44,76 @@ bool isTensorType(clang::QualType type) {
   return record->getName() == "Tensor" && inNamespace(record, "at");
 }
 
-std::string moduleKind(clang::QualType type) {
+/// The torch::nn `...Impl` class that `type` is or holds (LinearImpl for torch::nn::Linear, a
+/// ModuleHolder<LinearImpl>, or a (shared) pointer to either); null for other types.
+static const clang::CXXRecordDecl *moduleImpl(clang::QualType type) {
   const clang::CXXRecordDecl *record = recordOf(type);
   if (!record || !record->hasDefinition())
-    return {};
+    return nullptr;
   // std::shared_ptr<LinearImpl>
   if (const auto *spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(record)) {
     if (spec->getQualifiedNameAsString() == "std::shared_ptr" && spec->getTemplateArgs().size() >= 1)
-      return moduleKind(spec->getTemplateArgs()[0].getAsType());
+      return moduleImpl(spec->getTemplateArgs()[0].getAsType());
     if (spec->getName() == "ModuleHolder" && inNamespace(spec, "torch::nn") &&
-        spec->getTemplateArgs().size() >= 1)
-      return kindFromImpl(recordOf(spec->getTemplateArgs()[0].getAsType()));
+        spec->getTemplateArgs().size() >= 1) {
+      const clang::CXXRecordDecl *impl = recordOf(spec->getTemplateArgs()[0].getAsType());
+      return kindFromImpl(impl).empty() ? nullptr : impl;
+    }
   }
-  if (std::string kind = kindFromImpl(record); !kind.empty())
-    return kind;
+  if (!kindFromImpl(record).empty())
+    return record;
   // TORCH_MODULE(Linear) declares `class Linear : public ModuleHolder<LinearImpl>`.
   for (const clang::CXXBaseSpecifier &base : record->getDefinition()->bases())
-    if (std::string kind = moduleKind(base.getType()); !kind.empty())
-      return kind;
+    if (const clang::CXXRecordDecl *impl = moduleImpl(base.getType()))
+      return impl;
+  return nullptr;
+}
+
+std::string moduleKind(clang::QualType type) { return kindFromImpl(moduleImpl(type)); }
+
+/// Whether `arg` passes no tensor: a default argument, `{}` or `torch::Tensor()`.
+static bool isUndefinedTensorArgument(const clang::Expr *arg) {
+  if (llvm::isa<clang::CXXDefaultArgExpr>(arg))
+    return true;
+  arg = stripWrappers(arg);
+  if (const auto *list = llvm::dyn_cast<clang::InitListExpr>(arg)) {
+    // `{}` as written (an aggregate's semantic form lists its bases' empty initialisers)
+    const clang::InitListExpr *written = list->getSyntacticForm() ? list->getSyntacticForm() : list;
+    return written->getNumInits() == 0;
+  }
+  if (const auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(arg))
+    return construct->getNumArgs() == 0;
+  return llvm::isa<clang::ImplicitValueInitExpr>(arg);
+}
+
+std::string givenKeyPaddingMask(const clang::CallExpr *call, clang::QualType moduleType) {
+  const clang::CXXRecordDecl *impl = moduleImpl(moduleType);
+  if (!impl)
+    return {};
+  // `mha->forward(q, k, v, mask)` names the forward it calls; `mha(q, k, v, mask)` goes through
+  // ModuleHolder's variadic operator(), whose arguments follow the module and reach forward.
+  const clang::FunctionDecl *forward = nullptr;
+  unsigned firstArgument = 0;
+  if (const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(call)) {
+    forward = member->getDirectCallee();
+    if (!forward || forward->getName() != "forward")
+      return {};
+  } else if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(call)) {
+    if (op->getOperator() != clang::OO_Call)
+      return {};
+    firstArgument = 1;
+    for (const clang::CXXMethodDecl *method : impl->methods())
+      if (method->getName() == "forward")
+        forward = method;
+  }
+  if (!forward)
+    return {};
+  for (unsigned i = 0; i < forward->getNumParams() && firstArgument + i < call->getNumArgs(); ++i) {
+    const clang::ParmVarDecl *param = forward->getParamDecl(i);
+    if (param->getIdentifier() && param->getName().ends_with("key_padding_mask") &&
+        !isUndefinedTensorArgument(call->getArg(firstArgument + i)))
+      return param->getName().str();
+  }
   return {};
 }
 
@@ -170,6 +222,48 @@ std::string sourceText(clang::SourceRange tokenRange, const clang::ASTContext &c
   return clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(tokenRange), ctx.getSourceManager(),
                                      ctx.getLangOpts())
       .str();
+}
+
+/// Whether `e` is in the code of a template: a function template, a member of a class template,
+/// or an instantiation of either (whose text is the template's).
+static bool inTemplate(const clang::Expr *e, clang::ASTContext &ctx) {
+  clang::DynTypedNodeList parents = ctx.getParents(*e);
+  for (int depth = 0; !parents.empty() && depth < 64; ++depth) {
+    if (const auto *fn = parents[0].get<clang::FunctionDecl>())
+      return fn->isTemplated() || fn->getTemplateInstantiationPattern() != nullptr ||
+             fn->getDeclContext()->isDependentContext();
+    parents = ctx.getParents(parents[0]);
+  }
+  return false;
+}
+
+std::optional<SourceEdit> runInFp32(const clang::CallExpr *call, clang::ASTContext &ctx) {
+  const clang::Expr *callee = call->getCallee();
+  unsigned firstArg = 0;
+  if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(call)) {
+    if (op->getOperator() != clang::OO_Call || op->getNumArgs() == 0)
+      return std::nullopt;
+    callee = op->getArg(0); // the module: `criterion(out, y)`
+    firstArg = 1;
+  }
+  if (call->getBeginLoc().isMacroID() || call->getEndLoc().isMacroID() || callee->getBeginLoc().isMacroID())
+    return std::nullopt;
+  std::string text = "ampify::run_in_fp32([&](auto &&...ampify_args) { return " +
+                     sourceText(callee->getSourceRange(), ctx) + "(ampify_args...); }";
+  // The arguments as written, from the first to the last given (comments and line breaks kept).
+  unsigned end = firstArg;
+  while (end < call->getNumArgs() && !llvm::isa<clang::CXXDefaultArgExpr>(call->getArg(end)))
+    ++end;
+  if (end > firstArg)
+    text += ", " + sourceText(clang::SourceRange(call->getArg(firstArg)->getBeginLoc(),
+                                                 call->getArg(end - 1)->getEndLoc()),
+                              ctx);
+  text += ")";
+  // In a template the generic lambda makes the result's type dependent, and code after it
+  // (`loss.item<float>()`) would then need `template`: the tensor keeps its type.
+  if (inTemplate(call, ctx) && isTensorType(call->getType()))
+    text = "torch::Tensor(" + text + ")";
+  return SourceEdit{clang::CharSourceRange::getTokenRange(call->getSourceRange()), text};
 }
 
 LogitsRewrite logitsRewrite(const clang::CallExpr *call, clang::ASTContext &ctx) {

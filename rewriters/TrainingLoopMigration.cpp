@@ -517,48 +517,6 @@ std::vector<ConvertedModel> addChannelsLast(clang::ASTContext &ctx, const Traini
   return convertedHere;
 }
 
-/// Whether `e` is in the code of a template: a function template, a member of a class template,
-/// or an instantiation of either (whose text is the template's).
-static bool inTemplate(const clang::Expr *e, clang::ASTContext &ctx) {
-  clang::DynTypedNodeList parents = ctx.getParents(*e);
-  for (int depth = 0; !parents.empty() && depth < 64; ++depth) {
-    if (const auto *fn = parents[0].get<clang::FunctionDecl>())
-      return fn->isTemplated() || fn->getTemplateInstantiationPattern() != nullptr ||
-             fn->getDeclContext()->isDependentContext();
-    parents = ctx.getParents(parents[0]);
-  }
-  return false;
-}
-
-/// `call` run by ampify::run_in_fp32: autocast off, its floating tensor arguments cast to fp32
-/// (`criterion(out, y)` -> `ampify::run_in_fp32([&](auto &&...ampify_args) { return
-/// criterion(ampify_args...); }, out, y)`). None when the call cannot be rewritten (a macro).
-std::optional<SourceEdit> runInFp32(const clang::CallExpr *call, clang::ASTContext &ctx) {
-  const clang::Expr *callee = call->getCallee();
-  unsigned firstArg = 0;
-  if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(call)) {
-    if (op->getOperator() != clang::OO_Call || op->getNumArgs() == 0)
-      return std::nullopt;
-    callee = op->getArg(0); // the module: `criterion(out, y)`
-    firstArg = 1;
-  }
-  if (call->getBeginLoc().isMacroID() || call->getEndLoc().isMacroID() || callee->getBeginLoc().isMacroID())
-    return std::nullopt;
-  std::string text = "ampify::run_in_fp32([&](auto &&...ampify_args) { return " +
-                     sourceText(callee->getSourceRange(), ctx) + "(ampify_args...); }";
-  for (unsigned i = firstArg; i < call->getNumArgs(); ++i) {
-    if (llvm::isa<clang::CXXDefaultArgExpr>(call->getArg(i)))
-      break;
-    text += ", " + sourceText(call->getArg(i)->getSourceRange(), ctx);
-  }
-  text += ")";
-  // In a template the generic lambda makes the result's type dependent, and code after it
-  // (`loss.item<float>()`) would then need `template`: the tensor keeps its type.
-  if (inTemplate(call, ctx) && isTensorType(call->getType()))
-    text = "torch::Tensor(" + text + ")";
-  return SourceEdit{clang::CharSourceRange::getTokenRange(call->getSourceRange()), text};
-}
-
 /// The identifiers written in `body` (what a name added to it must not be), by the raw lexer:
 /// words in comments and strings do not count.
 llvm::StringSet<> identifiersOf(const clang::Stmt *body, clang::ASTContext &ctx) {
@@ -658,10 +616,28 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
       converted = addChannelsLast(ctx, it, edits, channelsLastModels, notes);
 
     // A banned op would compile under the migration and raise at run time ("unsafe to
-    // autocast"): the migration rewrites it to the logits form, or runs it in fp32.
+    // autocast"): the migration rewrites it to the logits form, or runs it in fp32. CPU autocast
+    // runs binary_cross_entropy in fp32; a key padding mask raises there too.
     const BannedCall *unfixable = nullptr;
     LogitsRewrite unfixableWhy;
-    for (const BannedCall *banned : cpu ? std::vector<const BannedCall *>() : bannedCallsInForward(it)) {
+    for (const BannedCall *banned : bannedCallsInForward(it)) {
+      bool mask = banned->reason == BannedReason::FloatOnlyKeyPaddingMask;
+      if (cpu && !mask)
+        continue;
+      if (mask) {
+        std::optional<SourceEdit> fp32 = runInFp32(banned->call, ctx);
+        if (!fp32) {
+          unfixable = banned;
+          unfixableWhy.whyNot = "the call is written by a macro: wrap it in ampify::run_in_fp32 by hand";
+          break;
+        }
+        edits.replace(fp32->range, fp32->text);
+        notes.emplace_back(banned->call->getBeginLoc(),
+                           "`" + banned->op + "` with a key padding mask raises under autocast (LibTorch's C++ "
+                           "forward fills the mask with a float-only kernel): it runs in fp32 through "
+                           "ampify::run_in_fp32");
+        continue;
+      }
       LogitsRewrite logits = logitsRewrite(banned->call, ctx);
       if (!logits.edits.empty()) {
         for (const SourceEdit &edit : logits.edits)
@@ -685,8 +661,9 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
     }
     if (unfixable) {
       report(ctx, unfixable->call->getBeginLoc(),
-             "training loop not migrated: `" + unfixable->op + "` in its forward and loss raises under CUDA "
-                 "autocast; " + unfixableWhy.whyNot +
+             "training loop not migrated: `" + unfixable->op + "` in its forward and loss raises under " +
+                 (unfixable->reason == BannedReason::AutocastBanned ? "CUDA " : "") + "autocast; " +
+                 unfixableWhy.whyNot +
                  "; see `ampify explain ampify-banned-under-autocast`, then run `ampify fix` again")
           .note(backward, "the backward pass of that training loop");
       continue;

@@ -127,6 +127,37 @@ void train(Attention &model, torch::optim::SGD &opt, torch::Tensor q, torch::Ten
 }
 """
 
+# LibTorch's C++ MultiheadAttention with a key padding mask, in another file than the loop.
+MHA_HEADER = """#pragma once
+#include <torch/torch.h>
+
+struct PoolImpl : torch::nn::Module {
+  PoolImpl() : attention(torch::nn::MultiheadAttentionOptions(64, 4)) {}
+  torch::Tensor forward(torch::Tensor h, torch::Tensor pad);
+  torch::nn::MultiheadAttention attention;
+};
+TORCH_MODULE(Pool);
+"""
+
+MHA_MODEL = """#include "pool.h"
+
+torch::Tensor PoolImpl::forward(torch::Tensor h, torch::Tensor pad) {
+  return std::get<0>(attention->forward(h, h, h, pad));
+}
+"""
+
+MHA_TRAIN = """#include "pool.h"
+
+void train(Pool &model, torch::optim::SGD &opt, torch::Tensor h, torch::Tensor pad) {
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto loss = model(h, pad).sum();
+    loss.backward();
+    opt.step();
+  }
+}
+"""
+
 MIGRATED = """#include <torch/torch.h>
 #include <ampify/amp.h>
 
@@ -344,6 +375,38 @@ int main() {
         self.assertIn("scaler.scale(loss).backward();", self.contents(root)["train.cpp"])
         r = self.fix(root, "--diff", "train.cpp", "attention.cpp")
         self.assertEqual((r.returncode, r.stdout), (0, ""), r.stderr)
+
+    def test_attention_with_a_key_padding_mask_in_another_file_runs_in_fp32(self):
+        # It would raise under autocast ("not implemented for 'Half'"): its fix is part of the
+        # migration, --fix-hazards or not.
+        files = {"pool.h": MHA_HEADER, "pool.cpp": MHA_MODEL, "train.cpp": MHA_TRAIN}
+        root = self.project("p", files)
+        r = self.fix(root, "--diff", "--color=never", "train.cpp", "pool.cpp")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("pool.cpp:4:22: note: torch::nn::MultiheadAttention with a key_padding_mask raises under "
+                      "autocast", r.stderr)
+        self.assertIn("1 hazard(s) now under autocast, 1 fixed", r.stderr)
+        r = self.fix(root, "--color=never", "train.cpp", "pool.cpp")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        pool = self.contents(root)["pool.cpp"]
+        self.assertIn("#include <ampify/amp.h>", pool)
+        self.assertIn("return std::get<0>(ampify::run_in_fp32([&](auto &&...ampify_args) { return "
+                      "attention->forward(ampify_args...); }, h, h, h, pad));", pool)
+        self.assertIn("scaler.scale(loss).backward();", self.contents(root)["train.cpp"])
+        r = self.fix(root, "--diff", "train.cpp", "pool.cpp")
+        self.assertEqual((r.returncode, r.stdout), (0, ""), r.stderr)
+
+        # In the loop's own file, the migration wraps the call.
+        one = self.project("one", {"train.cpp": MHA_HEADER.replace("#pragma once\n", "") +
+                                   MHA_MODEL.replace('#include "pool.h"\n', "") +
+                                   MHA_TRAIN.replace('#include "pool.h"\n', "")})
+        r = self.fix(one, "--diff", "--color=never", "train.cpp")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("with a key padding mask raises under autocast", r.stderr)
+        r = self.fix(one, "--color=never", "train.cpp")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("ampify::run_in_fp32([&](auto &&...ampify_args) { return attention->forward(ampify_args...); }",
+                      self.contents(one)["train.cpp"])
 
     def test_source_lines_under_the_migration_note_carry_the_files_line_numbers(self):
         # The loop far below the include that the migration adds: clang numbered the snippet

@@ -1,7 +1,13 @@
-// ampify-banned-under-autocast: binary_cross_entropy (functional, ATen or the BCELoss module)
-// raises "unsafe to autocast" under CUDA autocast. The safe form is
-// binary_cross_entropy_with_logits on the logits, which fuses the sigmoid. Only calls that run in
-// a CUDA autocast region (per the precision-flow analysis, PrecisionFlow::bannedCalls) are reported.
+// ampify-banned-under-autocast: calls that raise at run time under autocast.
+// - binary_cross_entropy (functional, ATen or the BCELoss module) raises "unsafe to autocast"
+//   under CUDA autocast. The safe form is binary_cross_entropy_with_logits on the logits, which
+//   fuses the sigmoid.
+// - LibTorch's C++ MultiheadAttention (and the Transformer modules built on it) given a key
+//   padding mask fills the mask with a float-only kernel (AT_DISPATCH_FLOATING_TYPES) on scores
+//   that autocast computed in fp16/bf16: it raises on any autocast device. The call runs in fp32
+//   through ampify::run_in_fp32.
+// Only calls that run in an autocast region (per the precision-flow analysis,
+// PrecisionFlow::bannedCalls) are reported.
 #include "ampify/PrecisionFlow.h"
 #include "ampify/RuleRegistry.h"
 #include "ampify/TorchApi.h"
@@ -37,17 +43,20 @@ public:
     context_ = nullptr;
     const PrecisionFlow &flow = analysis(ctx).flow();
     // Once per call (a helper may run in several regions), in source order.
-    std::vector<const CallExpr *> calls;
+    std::vector<const BannedCall *> calls;
     for (const BannedCall &banned : flow.bannedCalls())
-      if (llvm::find(calls, banned.call) == calls.end())
-        calls.push_back(banned.call);
+      if (llvm::none_of(calls, [&](const BannedCall *known) { return known->call == banned.call; }))
+        calls.push_back(&banned);
     const SourceManager &sm = ctx.getSourceManager();
-    llvm::sort(calls, [&](const CallExpr *a, const CallExpr *b) {
-      return sm.isBeforeInTranslationUnit(a->getBeginLoc(), b->getBeginLoc());
+    llvm::sort(calls, [&](const BannedCall *a, const BannedCall *b) {
+      return sm.isBeforeInTranslationUnit(a->call->getBeginLoc(), b->call->getBeginLoc());
     });
-    for (const CallExpr *call : calls) {
+    for (const BannedCall *banned : calls) {
+      const CallExpr *call = banned->call;
       Region region = flow.regionOf(call);
-      if (const auto *holder = dyn_cast<CXXOperatorCallExpr>(call))
+      if (banned->reason == BannedReason::FloatOnlyKeyPaddingMask)
+        checkKeyPaddingMask(ctx, *banned, region);
+      else if (const auto *holder = dyn_cast<CXXOperatorCallExpr>(call))
         checkModule(ctx, call, holder->getArg(1), region);
       else if (const auto *forward = dyn_cast<CXXMemberCallExpr>(call))
         checkModule(ctx, call, forward->getArg(0), region);
@@ -71,6 +80,25 @@ private:
     }
     for (const SourceEdit &edit : rewrite.edits)
       finding.replace(edit.range, edit.text);
+  }
+
+  void checkKeyPaddingMask(ASTContext &ctx, const BannedCall &banned, const Region &region) {
+    const CallExpr *call = banned.call;
+    const Expr *module = isa<CXXOperatorCallExpr>(call) ? call->getArg(0) : cast<CXXMemberCallExpr>(call)->getImplicitObjectArgument();
+    std::string mask = givenKeyPaddingMask(call, module->getType());
+    std::string dtype = region.lowDtype == Precision::BFloat16 ? "BFloat16" : "Half";
+    FindingBuilder finding =
+        report(ctx, call->getBeginLoc(),
+               banned.op + " with a " + mask + " raises under autocast (\"attn_output_weights.masked_fill\" not "
+               "implemented for '" + dtype + "'): LibTorch's C++ forward fills the mask with a float-only "
+               "kernel; run the call in fp32 with ampify::run_in_fp32");
+    addRegionNote(finding, region);
+    if (std::optional<SourceEdit> fp32 = runInFp32(call, ctx)) {
+      finding.replace(fp32->range, fp32->text);
+      finding.addInclude(call->getBeginLoc(), "<ampify/amp.h>");
+    } else {
+      finding.note(call->getBeginLoc(), "the call is written by a macro: wrap it in ampify::run_in_fp32 by hand");
+    }
   }
 
   void checkModule(ASTContext &ctx, const CallExpr *call, const Expr *input, const Region &region) {

@@ -161,3 +161,35 @@ torch::Tensor bce_in_fp32(torch::Tensor z, torch::Tensor y) {
   ampify::Autocast autocast;
   return ampify::run_in_fp32([&](torch::Tensor p) { return torch::binary_cross_entropy(p, y); }, torch::sigmoid(z));
 }
+
+// LibTorch's C++ MultiheadAttention fills a key padding mask with a float-only kernel on the
+// scores that autocast computed in fp16 (bf16 on the CPU): with a mask it raises under autocast on
+// any device, and runs in fp32 through ampify::run_in_fp32.
+torch::Tensor attention_with_padding_mask(torch::nn::MultiheadAttention mha, torch::Tensor x, torch::Tensor pad) {
+  ampify::Autocast autocast;
+  auto out = std::get<0>(mha(x, x, x, pad));
+  // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: torch::nn::MultiheadAttention with a key_padding_mask raises under autocast ("attn_output_weights.masked_fill" not implemented for 'Half'): LibTorch's C++ forward fills the mask with a float-only kernel; run the call in fp32 with ampify::run_in_fp32 [ampify-banned-under-autocast]
+  // CHECK-MESSAGES: :[[@LINE-3]]:20: note: autocast is enabled by the autocast scope `autocast`
+  // CHECK-FIXES: auto out = std::get<0>(ampify::run_in_fp32([&](auto &&...ampify_args) { return mha(ampify_args...); }, x, x, x, pad));
+  auto weights = std::get<1>(mha->forward(x, x, x, pad.to(torch::kBool), /*need_weights=*/true));
+  // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: torch::nn::MultiheadAttention with a key_padding_mask raises
+  // CHECK-FIXES: auto weights = std::get<1>(ampify::run_in_fp32([&](auto &&...ampify_args) { return mha->forward(ampify_args...); }, x, x, x, pad.to(torch::kBool), /*need_weights=*/true));
+  return out + weights.sum();
+}
+
+torch::Tensor attention_on_the_cpu(torch::nn::MultiheadAttention mha, torch::Tensor x, torch::Tensor pad) {
+  ampify::Autocast autocast(c10::kCPU);
+  return std::get<0>(mha->forward(x, x, x, pad));
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: torch::nn::MultiheadAttention with a key_padding_mask raises under autocast ("attn_output_weights.masked_fill" not implemented for 'BFloat16')
+}
+
+// No mask (`{}`, an empty tensor, none), a call already in fp32, or no autocast: nothing raises.
+torch::Tensor attention_without_mask(torch::nn::MultiheadAttention mha, torch::Tensor x, torch::Tensor pad) {
+  auto outside = std::get<0>(mha(x, x, x, pad));
+  ampify::Autocast autocast;
+  auto none = std::get<0>(mha(x, x, x));
+  auto braces = std::get<0>(mha->forward(x, x, x, {}));
+  auto empty = std::get<0>(mha->forward(x, x, x, torch::Tensor()));
+  auto fp32 = std::get<0>(ampify::run_in_fp32([&](auto &&...args) { return mha(args...); }, x, x, x, pad));
+  return outside + none + braces + empty + fp32;
+}

@@ -105,12 +105,23 @@ struct Fp32IntentLost {
   Region region;
 };
 
-/// A call of an op that autocast refuses on CUDA (CastPolicy::Banned: it raises "unsafe to
-/// autocast"), reached inside a CUDA autocast region, outside ampify::run_in_fp32.
+/// Why a call raises under autocast.
+enum class BannedReason {
+  /// On CUDA autocast's banned list (CastPolicy::Banned): "unsafe to autocast".
+  AutocastBanned,
+  /// A LibTorch C++ module whose forward, given a key padding mask, fills it under
+  /// AT_DISPATCH_FLOATING_TYPES (float and double only): MultiheadAttention and the Transformer
+  /// modules built on it raise "not implemented for 'Half'" (or 'BFloat16') under any autocast.
+  FloatOnlyKeyPaddingMask,
+};
+
+/// A call that raises at run time under autocast, reached inside an autocast region (a CUDA one
+/// for AutocastBanned), outside ampify::run_in_fp32.
 struct BannedCall {
   const clang::CallExpr *call;
-  std::string op; ///< "binary_cross_entropy", "torch::nn::BCELoss"
+  std::string op; ///< "binary_cross_entropy", "torch::nn::BCELoss", "torch::nn::MultiheadAttention"
   Region region;
+  BannedReason reason = BannedReason::AutocastBanned;
 };
 
 /// A call, inside a CUDA fp16 autocast region this TU opens, of a user function that this TU
@@ -203,7 +214,8 @@ public:
 private:
   friend class FlowWalker;
   void record(const clang::Expr *e, const PrecisionFact &fact, const Region &region);
-  void recordBanned(const clang::CallExpr *call, llvm::StringRef op, const Region &region);
+  void recordBanned(const clang::CallExpr *call, llvm::StringRef op, const Region &region,
+                    BannedReason reason = BannedReason::AutocastBanned);
   void recordOutsideCall(const clang::Expr *call, const clang::FunctionDecl *callee, const Region &region,
                          llvm::ArrayRef<PrecisionFact> arguments);
 

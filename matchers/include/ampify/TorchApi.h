@@ -9,6 +9,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Type.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,12 @@ bool isTensorType(clang::QualType type);
 /// For torch::nn::Linear (a ModuleHolder<LinearImpl>), LinearImpl itself, or a (shared) pointer
 /// to either: "Linear". Empty if `type` is not a torch::nn module.
 std::string moduleKind(clang::QualType type);
+
+/// For a call of a LibTorch module's forward (`mha(q, k, v, mask)`, `mha->forward(q, k, v, mask)`
+/// on a torch::nn::MultiheadAttention, a Transformer layer...): the name of the key padding mask
+/// parameter (`key_padding_mask`, `src_key_padding_mask`...) that the call gives a tensor, not
+/// `{}` or `torch::Tensor()`. Empty when it gives none.
+std::string givenKeyPaddingMask(const clang::CallExpr *call, clang::QualType moduleType);
 
 /// The fully qualified name of the function a call reaches, e.g. "at::sigmoid" or
 /// "at::Tensor::sigmoid"; empty for calls through pointers.
@@ -74,6 +81,12 @@ struct LogitsRewrite {
   std::string whyNot;
 };
 LogitsRewrite logitsRewrite(const clang::CallExpr *call, clang::ASTContext &ctx);
+
+/// `call` run by ampify::run_in_fp32: autocast off, its floating tensor arguments cast to fp32
+/// (`criterion(out, y)` -> `ampify::run_in_fp32([&](auto &&...ampify_args) { return
+/// criterion(ampify_args...); }, out, y)`). None when the call cannot be rewritten (a macro). The
+/// file needs `<ampify/amp.h>`.
+std::optional<SourceEdit> runInFp32(const clang::CallExpr *call, clang::ASTContext &ctx);
 
 /// channels_last for a conv net: the edits that store the model's weights (once per function)
 /// and the input of one forward call in channels_last (NHWC) order.
