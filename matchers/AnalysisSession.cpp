@@ -197,7 +197,7 @@ void AnalysisSession::importCallArguments() {
       continue;
     ArgumentImport fact{*usr, argument.index, argument.field, argument.value.value, {}, std::nullopt,
                         sourcePointAt(sm, argument.call)};
-    if (const clang::VarDecl *open = argument.value.openSource) {
+    if (const clang::NamedDecl *open = argument.value.openSource) {
       fact.passedOn = crossUnitSource(*open, argument.value.openField);
       if (!fact.passedOn)
         continue;
@@ -208,6 +208,14 @@ void AnalysisSession::importCallArguments() {
       fact.steps = knownSteps(argument.value);
     }
     facts_.imports.push_back(std::move(fact));
+  }
+  // What this TU's functions return to other TUs that call them: the members of their structs.
+  for (auto &[function, field, value] : constants().resultsForOtherUnits()) {
+    std::optional<CrossUnitParameter> name = crossUnitSource(*function, field);
+    if (!name)
+      continue;
+    facts_.imports.push_back({name->function, name->parameter, name->field, value.value, knownSteps(value),
+                              std::nullopt, sourcePointAt(sm, function->getLocation())});
   }
   // What this TU defines for other TUs' declarations of its constants: their values.
   for (auto &[constant, value] : constants().constantsForOtherUnits()) {
@@ -425,7 +433,13 @@ std::optional<std::string> crossUnitName(const clang::Decl &decl) {
   return std::string(usr);
 }
 
-std::optional<CrossUnitParameter> crossUnitSource(const clang::VarDecl &source, std::string field) {
+std::optional<CrossUnitParameter> crossUnitSource(const clang::NamedDecl &source, std::string field) {
+  if (const auto *function = llvm::dyn_cast<clang::FunctionDecl>(&source)) {
+    std::optional<std::string> usr = crossUnitName(*function);
+    if (!usr)
+      return std::nullopt;
+    return CrossUnitParameter{*usr, CrossUnitParameter::Result, std::move(field)};
+  }
   const auto *parameter = llvm::dyn_cast<clang::ParmVarDecl>(&source);
   std::optional<std::string> usr =
       parameter ? crossUnitName(*llvm::cast<clang::FunctionDecl>(parameter->getDeclContext())) : crossUnitName(source);

@@ -142,16 +142,37 @@ bool isConstantAcrossUnits(const VarDecl *var) {
          !var->isTemplated();
 }
 
+/// The data members `e` names from a struct object, outermost first (`cfg.encoder.hidden`:
+/// encoder, hidden), and in `root` that object (`cfg`); empty unless every step is a `.` of a
+/// data member.
+llvm::SmallVector<const FieldDecl *, 2> memberPath(const Expr *e, const Expr **root) {
+  llvm::SmallVector<const FieldDecl *, 2> path;
+  e = e->IgnoreParenImpCasts();
+  while (const auto *member = dyn_cast<MemberExpr>(e)) {
+    const auto *field = dyn_cast<FieldDecl>(member->getMemberDecl());
+    if (!field || member->isArrow())
+      return {};
+    path.insert(path.begin(), field);
+    e = member->getBase()->IgnoreParenImpCasts();
+  }
+  *root = e;
+  return path;
+}
+
 /// `var.field = value` for a scalar data member of a local struct variable (`cfg.num_tags = 17;`,
-/// `cfg.lr = 2e-3;` after `TaggerConfig cfg;`): a write the evaluator follows in order, not one
-/// that makes the variable unknown. The variable, or nothing for any other assignment.
+/// `cfg.lr = 2e-3;` after `TaggerConfig cfg;`), also of a struct inside it
+/// (`cfg.encoder.hidden = 150;`): a write the evaluator follows in order, not one that makes the
+/// variable unknown. The variable, or nothing for any other assignment.
 const VarDecl *localFieldAssignment(const BinaryOperator *op) {
   if (op->getOpcode() != BO_Assign)
     return nullptr;
   const auto *member = dyn_cast<MemberExpr>(op->getLHS()->IgnoreParenImpCasts());
   if (!member || member->isArrow() || !isa<FieldDecl>(member->getMemberDecl()) || !member->getType()->isScalarType())
     return nullptr;
-  const auto *ref = dyn_cast<DeclRefExpr>(member->getBase()->IgnoreParenImpCasts());
+  const Expr *root = nullptr;
+  if (memberPath(member, &root).empty())
+    return nullptr;
+  const auto *ref = dyn_cast<DeclRefExpr>(root);
   const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
   if (!var || !var->isLocalVarDecl() || var->isStaticLocal() || var->getType()->isReferenceType())
     return nullptr;
@@ -174,15 +195,37 @@ struct TranslationUnitFacts {
 /// fields that are written after their initialisation. Built once, on first use.
 class ConstantEvaluator::Index : public RecursiveASTVisitor<Index>, public TranslationUnitFacts {
 public:
+  explicit Index(const SourceManager &sm) : sm_(sm) {}
+
   /// The constants the TU defines with a value that other TUs may declare without one.
   std::vector<const VarDecl *> constantsForOtherUnits;
+  /// The functions of the main file that other TUs may call and that return a struct of the
+  /// project by value (`Config make_config()`): the integer members their callers read.
+  std::vector<const FunctionDecl *> structsForOtherUnits;
 
   bool shouldVisitTemplateInstantiations() const { return false; }
+
+  bool VisitFunctionDecl(FunctionDecl *fn) {
+    // A function written in a header is compiled into every TU that calls it, which analyses it.
+    if (fn->doesThisDeclarationHaveABody() && fn->isExternallyVisible() && !fn->isInlined() &&
+        !fn->isDependentContext() && fn->getTemplatedKind() == FunctionDecl::TK_NonTemplate &&
+        sm_.isInMainFile(sm_.getFileLoc(fn->getLocation())) &&
+        !integerFieldsOfProjectStruct(fn->getReturnType(), sm_).empty())
+      structsForOtherUnits.push_back(fn);
+    return true;
+  }
 
   bool VisitVarDecl(VarDecl *var) {
     // In-class initialisers are in every TU that includes the class: nothing to give.
     if (isConstantAcrossUnits(var) && var->getInit() && !(var->isStaticDataMember() && !var->isOutOfLine()))
       constantsForOtherUnits.push_back(var);
+    // `const EncoderConfig *p = &cfg.encoder;` reads through p only (visited before its
+    // initialiser).
+    if (var->isLocalVarDecl() && var->getType()->isPointerType() && var->getType()->getPointeeType().isConstQualified() &&
+        var->getInit())
+      if (const auto *address = dyn_cast<UnaryOperator>(var->getInit()->IgnoreParenImpCasts());
+          address && address->getOpcode() == UO_AddrOf)
+        readOnlyAddresses_.insert(address);
     return true;
   }
 
@@ -242,12 +285,15 @@ public:
   }
 
   bool VisitUnaryOperator(UnaryOperator *op) {
-    if (op->isIncrementDecrementOp() || op->getOpcode() == UO_AddrOf)
+    if (op->isIncrementDecrementOp() || (op->getOpcode() == UO_AddrOf && !readOnlyAddresses_.contains(op)))
       markWritten(op->getSubExpr());
     return true;
   }
 
 private:
+  const SourceManager &sm_;
+  llvm::DenseSet<const UnaryOperator *> readOnlyAddresses_;
+
   void addCall(const FunctionDecl *callee, SourceLocation loc, llvm::ArrayRef<const Expr *> args) {
     if (!callee)
       return;
@@ -326,7 +372,7 @@ ConstantEvaluator::~ConstantEvaluator() = default;
 
 ConstantEvaluator::Index &ConstantEvaluator::index() {
   if (!index_) {
-    index_ = std::make_unique<Index>();
+    index_ = std::make_unique<Index>(ctx_.getSourceManager());
     for (Decl *decl : declarations_)
       index_->TraverseDecl(decl);
   }
@@ -357,7 +403,8 @@ public:
       if (e->getType()->isIntegralOrEnumerationType()) {
         Values values;
         for (ConstantValue &v : Evaluation<int64_t>(ctx_, tu_, open_).evaluate(e, depth))
-          values.push_back({static_cast<double>(v.value), std::move(v.origins), v.fromCaller, v.openSource});
+          values.push_back({static_cast<double>(v.value), std::move(v.origins), v.fromCaller, v.openSource,
+                            v.openField});
         return values;
       }
       if (!e->getType()->isRealFloatingType())
@@ -406,6 +453,19 @@ public:
 
   /// The values `var`'s initialiser gives it, each ending with the step at its definition.
   Values evaluateDefinition(const VarDecl *var) { return evaluateVariable(var, 0); }
+
+  /// `field` of what `definition`'s return statements give.
+  Values fieldOfReturns(const FunctionDecl *definition, const FieldDecl *field, unsigned depth) {
+    if (!inProgress_.insert(definition).second)
+      return {};
+    std::vector<const ReturnStmt *> returns;
+    collectReturns(definition->getBody(), returns);
+    Values values;
+    for (const ReturnStmt *ret : returns)
+      append(values, fieldOfRecord(ret->getRetValue(), field, depth + 1));
+    inProgress_.erase(definition);
+    return values;
+  }
 
   /// The values `param` of `function` takes at one call: the argument's, or the default
   /// argument's where the call passes none; each with the step through the call.
@@ -614,6 +674,10 @@ private:
   /// are followed where it is read (fieldOfRecord).
   static bool isOwnCopy(const Expr *base) {
     base = base->IgnoreImplicit()->IgnoreParens();
+    // `cfg.encoder`: a part of `cfg`
+    for (const auto *member = dyn_cast<MemberExpr>(base); member && !member->isArrow() && !isThisMember(member);
+         member = dyn_cast<MemberExpr>(base))
+      base = member->getBase()->IgnoreImplicit()->IgnoreParens();
     if (base->isPRValue()) // a temporary: `make_config().hidden`
       return true;
     const auto *ref = dyn_cast<DeclRefExpr>(base->IgnoreParenImpCasts());
@@ -649,7 +713,8 @@ private:
   /// one, before it); null when none does and the value is the initial one. Nothing when any other
   /// may run before `use`: one before it in a branch, in a lambda, or after it in a loop that `var`
   /// outlives.
-  std::optional<const BinaryOperator *> assignmentReaching(const VarDecl *var, const FieldDecl *field,
+  std::optional<const BinaryOperator *> assignmentReaching(const VarDecl *var,
+                                                           llvm::ArrayRef<const FieldDecl *> path,
                                                            const Expr *use) const {
     auto assignments = tu_.fieldAssignments.find(var);
     if (assignments == tu_.fieldAssignments.end())
@@ -689,7 +754,8 @@ private:
     // Those that always run before the use run in the order they are written.
     const BinaryOperator *last = nullptr;
     for (const BinaryOperator *assign : assignments->second) {
-      if (cast<MemberExpr>(assign->getLHS()->IgnoreParenImpCasts())->getMemberDecl() != field)
+      const Expr *root = nullptr;
+      if (llvm::ArrayRef(memberPath(assign->getLHS(), &root)) != path)
         continue;
       std::vector<const Stmt *> writing = enclosingStatements(DynTypedNode::create(*assign));
       if (inLambda(writing))
@@ -764,20 +830,19 @@ private:
     const FunctionDecl *callee = call->getDirectCallee();
     const FunctionDecl *definition = nullptr;
     const SourceManager &sm = ctx_.getSourceManager();
-    if (!callee || !callee->hasBody(definition) || sm.isInSystemHeader(sm.getFileLoc(definition->getLocation())))
+    if (!callee || sm.isInSystemHeader(sm.getFileLoc(callee->getLocation())))
       return {};
-    if (const auto *method = dyn_cast<CXXMethodDecl>(definition); method && method->isVirtual())
+    if (const auto *method = dyn_cast<CXXMethodDecl>(callee); method && method->isVirtual())
       return {};
-    if (!inProgress_.insert(definition).second)
-      return {};
-    std::vector<const ReturnStmt *> returns;
-    collectReturns(definition->getBody(), returns);
-    Values values;
-    for (const ReturnStmt *ret : returns)
-      append(values, fieldOfRecord(ret->getRetValue(), field, depth + 1));
-    inProgress_.erase(definition);
-    return annotate(std::move(values), call->getBeginLoc(),
-                    "`" + field->getNameAsString() + "` of what `" + callee->getNameAsString() + "` returns");
+    std::string what = "`" + field->getNameAsString() + "` of what `" + callee->getNameAsString() + "` returns";
+    if (!callee->hasBody(definition)) {
+      // Defined in another TU (`Config cfg = make_config();`): what it returns there.
+      if (!open_ || !callee->isExternallyVisible() || !field->getType()->isIntegralOrEnumerationType())
+        return {};
+      return annotate({{T{}, {}, false, callee->getCanonicalDecl(), field->getNameAsString()}}, call->getBeginLoc(),
+                      what);
+    }
+    return annotate(fieldOfReturns(definition, field, depth), call->getBeginLoc(), what);
   }
 
   /// `hidden_` inside its class: what each constructor initialises it with; with `subfield`,
@@ -818,9 +883,19 @@ private:
   /// `Config cfg;`), a parameter (what each call passes, and what other TUs pass), or a member its
   /// constructors initialise.
   Values evaluateFieldOf(const MemberExpr *member, const FieldDecl *field, unsigned depth) {
-    if (member->isArrow())
+    if (!member->isArrow())
+      return fieldOfRecord(member->getBase(), field, depth);
+    // `p->hidden` with `const EncoderConfig *p = &cfg.encoder;`, a pointer never reassigned.
+    const auto *ref = dyn_cast<DeclRefExpr>(member->getBase()->IgnoreParenImpCasts());
+    const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+    if (!var || !var->isLocalVarDecl() || !var->getType()->isPointerType() ||
+        !var->getType()->getPointeeType().isConstQualified() || written_.contains(var) || !var->getInit())
       return {};
-    return fieldOfRecord(member->getBase(), field, depth);
+    const auto *address = dyn_cast<UnaryOperator>(var->getInit()->IgnoreParenImpCasts());
+    if (!address || address->getOpcode() != UO_AddrOf)
+      return {};
+    return annotate(fieldOfRecord(address->getSubExpr(), field, depth + 1), var->getLocation(),
+                    "`" + var->getNameAsString() + "->" + field->getNameAsString() + "`");
   }
 
   /// The value of `field` in the struct `record` evaluates to.
@@ -860,9 +935,18 @@ private:
         return memberInitializer(field, depth);
       return evaluate(init, depth + 1);
     }
+    if (const auto *member = dyn_cast<MemberExpr>(record); member && !isThisMember(member)) {
+      // `cfg.encoder.hidden`: a member of a struct inside another.
+      const Expr *root = nullptr;
+      llvm::SmallVector<const FieldDecl *, 2> path = memberPath(member, &root);
+      if (path.empty())
+        return {};
+      path.push_back(field);
+      return fieldOfPath(root, path, depth + 1);
+    }
     if (const auto *member = dyn_cast<MemberExpr>(record)) {
       const auto *stored = dyn_cast<FieldDecl>(member->getMemberDecl());
-      if (!stored || !isThisMember(member) || written_.contains(stored) || !inProgress_.insert(stored).second)
+      if (!stored || written_.contains(stored) || !inProgress_.insert(stored).second)
         return {};
       Values values = evaluateOwnField(stored, depth, field);
       inProgress_.erase(stored);
@@ -886,7 +970,7 @@ private:
     if (!keepsInitialiser(var, var))
       return {};
     std::string name = "`" + var->getNameAsString() + "." + field->getNameAsString() + "`";
-    std::optional<const BinaryOperator *> assigned = assignmentReaching(var, field, ref);
+    std::optional<const BinaryOperator *> assigned = assignmentReaching(var, {field}, ref);
     if (!assigned)
       return {};
     if (*assigned)
@@ -902,6 +986,87 @@ private:
       values = memberInitializer(field, depth);
     }
     return annotate(std::move(values), var->getLocation(), name);
+  }
+
+  /// The value of the member `path` names (`encoder`, `hidden`) in the struct `root` evaluates
+  /// to: `cfg.encoder.hidden` for a local `cfg` (its assignments, else its initialiser), a
+  /// parameter (what each call of this TU passes; other TUs' calls are not followed), or a
+  /// `const &` to such a struct.
+  Values fieldOfPath(const Expr *root, llvm::ArrayRef<const FieldDecl *> path, unsigned depth) {
+    if (path.size() == 1)
+      return fieldOfRecord(root, path[0], depth);
+    // A member struct replaced whole (`cfg.encoder = other`) through another object makes it
+    // unknown; one of an own copy makes that variable unknown (keepsInitialiser). The scalar
+    // itself was checked where it is read (evaluateMember).
+    if (!root || depth > MaxDepth ||
+        (llvm::any_of(path.drop_back(), [&](const FieldDecl *f) { return written_.contains(f); }) &&
+         !isOwnCopy(root)))
+      return {};
+    root = root->IgnoreImplicit()->IgnoreParens();
+    std::string name;
+    for (const FieldDecl *f : path)
+      name += "." + f->getNameAsString();
+    if (const auto *ref = dyn_cast<DeclRefExpr>(root)) {
+      const auto *var = dyn_cast<VarDecl>(ref->getDecl());
+      if (!var || !inProgress_.insert(var).second)
+        return {};
+      Values values;
+      if (const auto *param = dyn_cast<ParmVarDecl>(var)) {
+        const auto *function = dyn_cast<FunctionDecl>(param->getDeclContext());
+        QualType type = param->getType();
+        auto found = function ? calls_.find(function->getCanonicalDecl()) : calls_.end();
+        if (!written_.contains(param) && (!type->isReferenceType() || type.getNonReferenceType().isConstQualified()) &&
+            found != calls_.end())
+          for (const CallSite &site : found->second) {
+            unsigned index = param->getFunctionScopeIndex();
+            if (index < site.args.size() && site.args[index])
+              append(values, annotate(fieldOfPath(site.args[index], path, depth + 1), site.args[index]->getBeginLoc(),
+                                      "`" + param->getNameAsString() + name + "` at this call of `" +
+                                          function->getNameAsString() + "`"));
+          }
+        for (auto &value : values)
+          value.fromCaller = true;
+      } else if (var->getType()->isReferenceType()) {
+        if (var->isLocalVarDecl() && var->getType().getNonReferenceType().isConstQualified() && var->getInit())
+          values = fieldOfPath(var->getInit(), path, depth + 1);
+      } else if (keepsInitialiser(var, var)) {
+        std::optional<const BinaryOperator *> assigned = assignmentReaching(var, path, ref);
+        if (assigned && *assigned)
+          values = annotate(evaluate((*assigned)->getRHS(), depth + 1), (*assigned)->getBeginLoc(),
+                            "`" + var->getNameAsString() + name + "`");
+        else if (assigned)
+          values = annotate(fieldOfPath(var->getInit(), path, depth + 1), var->getLocation(),
+                            "`" + var->getNameAsString() + name + "`");
+      }
+      inProgress_.erase(var);
+      return values;
+    }
+    // A struct built here: the initialiser of its first member on the path.
+    const Expr *part = nullptr;
+    if (const auto *cast = dyn_cast<CXXFunctionalCastExpr>(root))
+      root = cast->getSubExpr()->IgnoreImplicit()->IgnoreParens();
+    if (const auto *construct = dyn_cast<CXXConstructExpr>(root)) {
+      const CXXConstructorDecl *ctor = construct->getConstructor();
+      if ((ctor->isCopyConstructor() || ctor->isMoveConstructor()) && construct->getNumArgs() == 1)
+        return fieldOfPath(construct->getArg(0), path, depth + 1);
+      if (!ctor->isDefaultConstructor() || !ctor->isImplicit())
+        return {};
+      part = path[0]->getInClassInitializer();
+    } else if (const auto *list = dyn_cast<InitListExpr>(root)) {
+      list = list->isSemanticForm() ? list : list->getSemanticForm();
+      const auto *owner = dyn_cast<CXXRecordDecl>(path[0]->getParent());
+      if (!list || !owner || owner->getNumBases() != 0 || path[0]->getFieldIndex() >= list->getNumInits())
+        return {};
+      part = list->getInit(path[0]->getFieldIndex());
+      if (const auto *defaulted = dyn_cast<CXXDefaultInitExpr>(part->IgnoreImplicit()))
+        part = defaulted->getExpr();
+    } else {
+      return {};
+    }
+    if (part)
+      return fieldOfPath(part, path.drop_front(), depth + 1);
+    // A member struct with no initialiser is default-built: its members' own defaults.
+    return path.size() == 2 ? memberInitializer(path[1], depth) : Values{};
   }
 
   /// The default member initialiser of `field` (`int64_t z_dim = 20;` in a config struct): a
@@ -1018,6 +1183,13 @@ private:
   /// (or their data members) of one function, and `operand` is passed unchanged.
   static std::optional<SameCallOperand> sameCallOperand(const BasicConstantValue<T> &open,
                                                         const BasicConstantValue<T> &operand) {
+    // Two members of what one function of another TU returns (`cfg.obs_dim + cfg.extra` with
+    // `cfg = make_config()`): its result holds both, whatever calls it.
+    if (const auto *function = dyn_cast_or_null<FunctionDecl>(open.openSource)) {
+      if (operand.openSource != function || open.openField == operand.openField || !arithmeticOf(operand).empty())
+        return std::nullopt;
+      return SameCallOperand{CrossUnitParameter::Result, operand.openField};
+    }
     const auto *first = dyn_cast_or_null<ParmVarDecl>(open.openSource);
     const auto *second = dyn_cast_or_null<ParmVarDecl>(operand.openSource);
     if (!first || !second || first->getDeclContext() != second->getDeclContext() ||
@@ -1072,6 +1244,20 @@ std::vector<ConstantValue> ConstantEvaluator::evaluate(const Expr *e, std::vecto
       open.push_back({value.openSource, value.openField, std::move(value.origins)});
   llvm::erase_if(values, [](const ConstantValue &value) { return value.openSource != nullptr; });
   return values;
+}
+
+std::vector<std::tuple<const FunctionDecl *, std::string, ConstantValue>> ConstantEvaluator::resultsForOtherUnits() {
+  Index &idx = index();
+  const SourceManager &sm = ctx_.getSourceManager();
+  std::vector<std::tuple<const FunctionDecl *, std::string, ConstantValue>> results;
+  for (const FunctionDecl *function : idx.structsForOtherUnits)
+    for (const FieldDecl *field : integerFieldsOfProjectStruct(function->getReturnType(), sm)) {
+      std::vector<ConstantValue> values = Evaluation<int64_t>(ctx_, idx).fieldOfReturns(function, field, 0);
+      // What the calls of this TU pass in would not hold for other TUs' calls.
+      if (values.size() == 1 && !values.front().fromCaller)
+        results.emplace_back(function, field->getNameAsString(), std::move(values.front()));
+    }
+  return results;
 }
 
 std::vector<std::pair<const VarDecl *, ConstantValue>> ConstantEvaluator::constantsForOtherUnits() {

@@ -586,10 +586,11 @@ class CrossUnitConstants(CrossUnitCase):
 
 class CrossUnitConfigs(CrossUnitCase):
     """A config struct main.cpp default-builds and then assigns member by member, or gets from a
-    function (testdata/crossunit/configs), and sizes model.cpp computes from two members or two
-    parameters of one call. The findings must be those its CROSS-EXPECT comments name (a member
-    assigned after the model is built, on one path only, or in a loop, sizes nothing; two
-    parameters are never paired across calls), and the same from merged shards."""
+    function of its own or of config.cpp (testdata/crossunit/configs), and sizes model.cpp
+    computes from two members or two parameters of one call. The findings must be those its
+    CROSS-EXPECT comments name (a member assigned after the model is built, on one path only, or
+    in a loop, sizes nothing; two parameters are never paired across calls), and the same from
+    merged shards."""
 
     DATA = "configs"
 
@@ -602,7 +603,10 @@ class CrossUnitConfigs(CrossUnitCase):
         computed = [f for f in findings if "in_features = 84" in f["message"]][0]
         self.assertTrue(any(n["message"] == "`cfg.word_dim + cfg.shape_dim` is 84" for n in computed["notes"]),
                         computed["notes"])
-        for alone in ("main.cpp", "model.cpp"):
+        # Two members of what config.cpp's make_config returns, added in main.cpp.
+        probe = [f for f in findings if "in_features = 76" in f["message"]][0]
+        self.assertIn(("src/config.cpp", "`c.hidden` is 60"), [(n["path"], n["message"]) for n in probe["notes"]])
+        for alone in ("main.cpp", "model.cpp", "config.cpp"):
             self.assertEqual(self.alone(alone), [], alone)
 
 

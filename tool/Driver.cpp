@@ -500,8 +500,6 @@ collectTranslationUnits(const std::vector<std::string> &paths, llvm::StringRef b
   } else {
     llvm::consumeError(torch.takeError());
   }
-  // After LibTorch's: a mock <ampify/amp.h> beside mock torch headers (the tests') still wins.
-  std::vector<std::string> runtime = runtimeIncludeArgs();
   llvm::SmallString<256> cwd;
   if (std::error_code ec = llvm::sys::fs::current_path(cwd))
     return llvm::createStringError(ec, "cannot read the working directory: %s", ec.message().c_str());
@@ -523,7 +521,6 @@ collectTranslationUnits(const std::vector<std::string> &paths, llvm::StringRef b
       cmd.CommandLine.push_back("-std=c++17");
     cmd.CommandLine.insert(cmd.CommandLine.end(), flags.begin(), flags.end());
     cmd.CommandLine.insert(cmd.CommandLine.end(), torchArgs.begin(), torchArgs.end());
-    cmd.CommandLine.insert(cmd.CommandLine.end(), runtime.begin(), runtime.end());
     cmd.CommandLine.push_back(file);
     units.push_back(std::move(cmd));
   }
@@ -538,6 +535,11 @@ std::vector<std::string> analysisArguments(const tooling::CompileCommand &comman
   args = tooling::getInsertArgumentAdjuster(options.extraArgs, tooling::ArgumentInsertPosition::END)(
       args, command.Filename);
   args = HeaderOwnership(command, options).librariesAsSystem(args);
+  // The runtime's headers, last: a migrated file includes <ampify/amp.h> before the project's
+  // build knows where it is, and its text is analysed again (the hazards the migration exposes).
+  // Any <ampify/amp.h> the command finds first (an installed one, the tests' mock) wins.
+  std::vector<std::string> runtime = runtimeIncludeArgs();
+  args.insert(args.end(), runtime.begin(), runtime.end());
   if (llvm::none_of(args, [](llvm::StringRef a) { return a.starts_with("-resource-dir"); }))
     args.insert(args.begin() + std::min<size_t>(1, args.size()), "-resource-dir=" AMPIFY_CLANG_RESOURCE_DIR);
   return args;

@@ -57,12 +57,15 @@ public:
     const PrecisionFlow &flow = analysis(ctx).flow();
     // The fp16 tensor the constant meets: the object or a tensor argument.
     const ExprInfo *tensor = nullptr;
+    const Expr *tensorExpr = nullptr;
     const Expr *object = nullptr;
     if (const auto *member = dyn_cast<CXXMemberCallExpr>(call))
       object = member->getImplicitObjectArgument();
     auto consider = [&](const Expr *e) {
-      if (const ExprInfo *i = flow.info(e); i && i->fact.value == Precision::Half && !tensor)
+      if (const ExprInfo *i = flow.info(e); i && i->fact.value == Precision::Half && !tensor) {
         tensor = i;
+        tensorExpr = e;
+      }
     };
     if (object && isTensorType(object->getType()))
       consider(object);
@@ -83,14 +86,45 @@ public:
                                           " is below fp16's smallest normal value (6.1e-5) and is lost "
                                           "against an fp16 tensor");
       addOriginNotes(finding, value->origins);
-      finding.note(arg->getBeginLoc(), "use at least 1e-4 (fp16's epsilon is 9.8e-4), or compute this in "
-                                       "fp32 in an ampify::AutocastDisabled scope");
+      if (tensor->region.kind == RegionKind::Autocast && !isInPlace(call) && computeInFp32(finding, tensorExpr))
+        finding.note(arg->getBeginLoc(), "computed in fp32, as before autocast: the fp16 tensor is cast to float "
+                                         "first");
+      else
+        finding.note(arg->getBeginLoc(), "use at least 1e-4 (fp16's epsilon is 9.8e-4), or compute this in "
+                                         "fp32 in an ampify::AutocastDisabled scope");
       addReasonNotes(finding, flow, tensor->fact);
       addRegionNote(finding, tensor->region);
     }
   }
 
 private:
+  /// `h += 1e-8`, `h.add_(1e-8)`: the result keeps h's dtype, fp32 or not.
+  static bool isInPlace(const CallExpr *call) {
+    const FunctionDecl *callee = call->getDirectCallee();
+    if (!callee)
+      return true;
+    if (callee->isOverloadedOperator())
+      return callee->getOverloadedOperator() == OO_PlusEqual || callee->getOverloadedOperator() == OO_MinusEqual;
+    return callee->getName().ends_with("_");
+  }
+
+  /// Under autocast the fix-it casts the fp16 operand to float (`h.to(torch::kFloat) + 1e-8`): the
+  /// sum is then computed as the program computed it before the migration, and the ops after it
+  /// take fp32 (lower-precision ones cast it back; the others promote). False when the operand's
+  /// text cannot be edited (a macro).
+  static bool computeInFp32(FindingBuilder &finding, const Expr *tensor) {
+    const Expr *written = tensor->IgnoreImplicit();
+    if (written->getBeginLoc().isMacroID() || written->getEndLoc().isMacroID())
+      return false;
+    const auto *op = dyn_cast<CXXOperatorCallExpr>(written);
+    bool postfix = op ? op->getOperator() == OO_Subscript || op->getOperator() == OO_Call
+                      : isa<DeclRefExpr, MemberExpr, CallExpr, ParenExpr, ArraySubscriptExpr>(written);
+    if (!postfix)
+      finding.insertBefore(written->getBeginLoc(), "(");
+    finding.insertAfterToken(written->getEndLoc(), postfix ? ".to(torch::kFloat)" : ").to(torch::kFloat)");
+    return true;
+  }
+
   static bool convertsToHalf(const CallExpr *conversion, ASTContext &ctx) {
     for (const Expr *arg : conversion->arguments())
       if (PrecisionFlow::dtypeNamedIn(arg, ctx) == Precision::Half)

@@ -7,6 +7,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 
 using namespace clang;
@@ -14,6 +15,93 @@ using namespace clang::ast_matchers;
 
 namespace ampify {
 namespace {
+
+/// The tensor `e` shares its storage with, if any: the variable or member that a chain of tensor
+/// methods (`view`, `select`, `[i]`...) starts from. Null for a fresh result (a module's or
+/// function's output, an arithmetic result), and for a temporary no one else can see.
+const ValueDecl *storageOwner(const Expr *e) {
+  for (int depth = 0; e && depth < 32; ++depth) {
+    e = stripWrappers(e);
+    if (const auto *ref = dyn_cast<DeclRefExpr>(e))
+      return ref->getDecl();
+    if (const auto *member = dyn_cast<MemberExpr>(e))
+      return member->getMemberDecl();
+    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e); op && op->getOperator() == OO_Subscript)
+      e = op->getArg(0);
+    else if (const auto *method = dyn_cast<CXXMemberCallExpr>(e);
+             method && isTensorType(method->getImplicitObjectArgument()->getType()))
+      e = method->getImplicitObjectArgument();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+/// The statement or expression that holds `s`, past implicit casts and full-expression cleanups.
+const Stmt *parentOf(const Stmt *s, ASTContext &ctx) {
+  for (int depth = 0; s && depth < 8; ++depth) {
+    DynTypedNodeList parents = ctx.getParents(*s);
+    s = parents.empty() ? nullptr : parents[0].get<Stmt>();
+    if (!isa_and_nonnull<ImplicitCastExpr, ExprWithCleanups>(s))
+      return s;
+  }
+  return nullptr;
+}
+
+/// `x.exp_();` as a statement on a local tensor that nothing else can see rewritten to
+/// `x = x.exp();`, which autocast runs in fp32 and which computes the same values. None when the
+/// in-place write could reach other code: `x` a parameter, member, reference or const, its
+/// initialiser a view of another tensor, or `x` named between its declaration and the call other
+/// than as the object of a statement-level call or of a call that returns no tensor, or the call
+/// in a loop that `x` outlives.
+std::optional<SourceEdit> outOfPlace(const CallExpr *call, llvm::StringRef base, ASTContext &ctx) {
+  const auto *member = dyn_cast<CXXMemberCallExpr>(call);
+  if (!member || call->getBeginLoc().isMacroID() || call->getEndLoc().isMacroID())
+    return std::nullopt;
+  if (!isa_and_nonnull<CompoundStmt>(parentOf(call, ctx)))
+    return std::nullopt;
+  const auto *ref = dyn_cast<DeclRefExpr>(member->getImplicitObjectArgument()->IgnoreParenImpCasts());
+  const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+  if (!var || !var->hasLocalStorage() || isa<ParmVarDecl>(var) || var->getType()->isReferenceType() ||
+      var->getType().isConstQualified() || !var->getInit() || storageOwner(var->getInit()))
+    return std::nullopt;
+  const auto *scope = dyn_cast_or_null<FunctionDecl>(var->getParentFunctionOrMethod());
+  if (!scope || !scope->getBody())
+    return std::nullopt;
+  const SourceManager &sm = ctx.getSourceManager();
+  // In a loop that x outlives, what the next iteration names before the call comes after it.
+  for (const Stmt *s = parentOf(call, ctx); s && s != scope->getBody(); s = parentOf(s, ctx))
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(s) &&
+        sm.isBeforeInTranslationUnit(var->getLocation(), s->getBeginLoc()))
+      return std::nullopt;
+  bool sharedOnTheWay = false;
+  std::function<void(const Stmt *)> visit = [&](const Stmt *s) {
+    if (!s || sharedOnTheWay)
+      return;
+    if (const auto *use = dyn_cast<DeclRefExpr>(s); use && use->getDecl() == var && use != ref &&
+        sm.isBeforeInTranslationUnit(var->getLocation(), use->getLocation()) &&
+        sm.isBeforeInTranslationUnit(use->getLocation(), call->getBeginLoc())) {
+      // `x.size(0)`, or `x.mul_(2);` as a statement: x stays the only name of its storage.
+      const auto *object = dyn_cast_or_null<MemberExpr>(parentOf(use, ctx));
+      const auto *method = object ? dyn_cast_or_null<CXXMemberCallExpr>(parentOf(object, ctx)) : nullptr;
+      bool statement = method && isa_and_nonnull<CompoundStmt>(parentOf(method, ctx));
+      if (!method || !(statement || !isTensorType(method->getType())))
+        sharedOnTheWay = true;
+    }
+    for (const Stmt *child : s->children())
+      visit(child);
+  };
+  visit(scope->getBody());
+  if (sharedOnTheWay)
+    return std::nullopt;
+  std::string name = var->getNameAsString();
+  std::string text = name + " = " + name + "." + base.str() + "(";
+  unsigned given = writtenArgCount(call);
+  if (given)
+    text += sourceText(SourceRange(call->getArg(0)->getBeginLoc(), call->getArg(given - 1)->getEndLoc()), ctx);
+  text += ")";
+  return SourceEdit{CharSourceRange::getTokenRange(call->getSourceRange()), text};
+}
 
 class InplaceNotAutocastRule : public Rule {
 public:
@@ -52,7 +140,10 @@ public:
         report(ctx, call->getExprLoc(),
                llvm::Twine("`") + name + "` is not autocast and computes in " + precisionName(info->fact.value) +
                    "; the out-of-place `" + base + "` would run in fp32");
-    finding.note(call->getExprLoc(), llvm::Twine("use the out-of-place form, `x = x.") + base + "(...)`");
+    if (std::optional<SourceEdit> fix = outOfPlace(call, base, ctx))
+      finding.replace(fix->range, fix->text);
+    else
+      finding.note(call->getExprLoc(), llvm::Twine("use the out-of-place form, `x = x.") + base + "(...)`");
     addReasonNotes(finding, flow, info->fact);
     addRegionNote(finding, flow.regionOf(call));
   }

@@ -411,6 +411,19 @@ private:
     }
   }
 
+  /// The member a constructor's initialiser list initialises with `init` (the parent map goes from
+  /// an initialiser's expression straight to the constructor).
+  static const FieldDecl *initializedMember(const DynTypedNode &parent, const DynTypedNode &child) {
+    const auto *ctor = parent.get<CXXConstructorDecl>();
+    const auto *init = child.get<Expr>();
+    if (!ctor || !init)
+      return nullptr;
+    for (const CXXCtorInitializer *each : ctor->inits())
+      if (each->getInit() == init)
+        return each->getMember();
+    return nullptr;
+  }
+
   /// The name a layer is stored under: the variable or member it initialises or is assigned to,
   /// or the name given to register_module.
   std::pair<std::string, const ValueDecl *> layerName(const Expr *construction, const std::string &kind) {
@@ -419,14 +432,13 @@ private:
       auto parents = ctx_->getParents(node);
       if (parents.empty())
         return {};
+      if (const FieldDecl *member = initializedMember(parents[0], node))
+        return {member->getNameAsString(), member};
       node = parents[0];
       if (const auto *var = node.get<VarDecl>())
         return {var->getNameAsString(), var};
       if (const auto *field = node.get<FieldDecl>()) // `torch::nn::Linear fc{784, 100};`
         return {field->getNameAsString(), field};
-      if (const auto *init = node.get<CXXCtorInitializer>())
-        return init->getMember() ? std::pair{init->getMember()->getNameAsString(), init->getMember()}
-                                 : std::pair<std::string, const ValueDecl *>{};
       if (const auto *call = node.get<CallExpr>()) {
         if (llvm::StringRef(calleeName(call)).ends_with("register_module") && call->getNumArgs() >= 2) {
           const auto *literal = dyn_cast<StringLiteral>(call->getArg(0)->IgnoreImplicit());
@@ -468,6 +480,8 @@ private:
       auto parents = ctx_->getParents(node);
       if (parents.empty())
         return nullptr;
+      if (const FieldDecl *member = initializedMember(parents[0], node))
+        return member; // `: embed_(register_module("embed", Embedding(...)))`
       node = parents[0];
       if (const auto *var = node.get<VarDecl>())
         return var;

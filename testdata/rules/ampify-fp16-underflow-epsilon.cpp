@@ -8,11 +8,22 @@ torch::Tensor normalise(torch::Tensor x, torch::Tensor w) {
   auto h = torch::matmul(x, w);
   auto y = h / (h.abs() + 1e-8);
   // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: constant 1e-08 is below fp16's smallest normal value (6.1e-5) and is lost against an fp16 tensor [ampify-fp16-underflow-epsilon]
+  // CHECK-MESSAGES: :[[@LINE-2]]:27: note: computed in fp32, as before autocast: the fp16 tensor is cast to float first
+  // CHECK-FIXES: {{^}}  auto y = h / (h.abs().to(torch::kFloat) + 1e-8);
   auto z = h.clamp_min(1e-7);
   // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: constant 1e-07 is below
+  // CHECK-FIXES: {{^}}  auto z = h.to(torch::kFloat).clamp_min(1e-7);
   auto small = h < 1e-6;
   // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: constant 1e-06 is below
-  return y + z;
+  // CHECK-FIXES: {{^}}  auto small = h.to(torch::kFloat) < 1e-6;
+  auto scaled = h * 2 + 1e-8;
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: constant 1e-08 is below
+  // CHECK-FIXES: {{^}}  auto scaled = (h * 2).to(torch::kFloat) + 1e-8;
+  h += 1e-8;
+  // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: constant 1e-08 is below
+  // CHECK-MESSAGES: :[[@LINE-2]]:8: note: use at least 1e-4 (fp16's epsilon is 9.8e-4), or compute this in fp32 in an ampify::AutocastDisabled scope
+  // CHECK-FIXES: {{^}}  h += 1e-8;
+  return y + z + scaled;
 }
 
 // Negative cases.
@@ -57,16 +68,20 @@ torch::Tensor lambda_steps(torch::Tensor x, torch::Tensor w, torch::nn::Linear e
     auto z = enc(in);
     return z / (z.abs() + 1e-8);
     // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: constant 1e-08 is below fp16's smallest normal value
+    // CHECK-FIXES: {{^}}    return z / (z.abs().to(torch::kFloat) + 1e-8);
   };
   auto normalise = [](torch::Tensor h) { return h / (h.abs() + 1e-7); };
   // CHECK-MESSAGES: :[[@LINE-1]]:64: warning: constant 1e-07 is below fp16's smallest normal value
+  // CHECK-FIXES: {{^}}  auto normalise = [](torch::Tensor h) { return h / (h.abs().to(torch::kFloat) + 1e-7); };
   torch::Tensor h;
   auto scale = [&] { return h.abs() + 1e-6; };
   // CHECK-MESSAGES: :[[@LINE-1]]:39: warning: constant 1e-06 is below fp16's smallest normal value
+  // CHECK-FIXES: {{^}}  auto scale = [&] { return h.abs().to(torch::kFloat) + 1e-6; };
   ampify::Autocast autocast;
   h = torch::matmul(x, w);
   auto inside = [&](const torch::Tensor &in) { return torch::matmul(in, w) + 1e-9; };
   // CHECK-MESSAGES: :[[@LINE-1]]:78: warning: constant 1e-09 is below fp16's smallest normal value
+  // CHECK-FIXES: {{^}}  auto inside = [&](const torch::Tensor &in) { return torch::matmul(in, w).to(torch::kFloat) + 1e-9; };
   return reconstruct(x) + normalise(torch::matmul(x, w)) + scale() + inside(x) + inside(x);
 }
 
@@ -109,6 +124,7 @@ torch::Tensor head_scores(torch::nn::Sequential &head, const torch::Tensor &x) {
   // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: constant 1e-08 is below fp16's smallest normal value
   // CHECK-MESSAGES: :[[@LINE-3]]:12: note: `z` is fp16 because it is the output of the Sequential `head` at line [[@LINE-3]]
   // CHECK-MESSAGES: :[[@LINE-16]]:81: note: this value is fp16 because it is the output of `torch::nn::Linear`, which autocast runs in fp16 at line [[@LINE-16]]
+  // CHECK-FIXES: {{^}}  return torch::log(torch::sigmoid(z).to(torch::kFloat) + 1e-8);
 }
 
 torch::Tensor run_heads(const torch::Tensor &x) {
@@ -121,6 +137,7 @@ torch::Tensor run_heads(const torch::Tensor &x) {
   return head_scores(head, x) + t / (t.abs() + 1e-8) + n / (n.abs() + 1e-8);
   // CHECK-MESSAGES: :[[@LINE-1]]:48: warning: constant 1e-08 is below fp16's smallest normal value
   // CHECK-MESSAGES: :[[@LINE-2]]:71: warning: constant 1e-08 is below fp16's smallest normal value
+  // CHECK-FIXES: {{^}}  return head_scores(head, x) + t / (t.abs().to(torch::kFloat) + 1e-8) + n / (n.abs().to(torch::kFloat) + 1e-8);
 }
 
 // Negative cases: a LayerNorm last layer (fp32), a parameter no call in the TU passes, a

@@ -9,8 +9,10 @@ torch::Tensor inplace(torch::Tensor x, torch::Tensor w, torch::Tensor out) {
   logits.exp_();
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: `exp_` is not autocast and computes in fp16; the out-of-place `exp` would run in fp32 [ampify-inplace-not-autocast]
   // CHECK-MESSAGES: :[[@LINE-3]]:17: note: `logits` is fp16 because it is the output of `matmul`
+  // CHECK-FIXES: {{^}}  logits = logits.exp();
   logits.pow_(2);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: `pow_` is not autocast
+  // CHECK-FIXES: {{^}}  logits = logits.pow(2);
   at::exp_out(out, logits);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: `exp_out` is not autocast
   return logits;
@@ -37,4 +39,35 @@ torch::Tensor inv_max(torch::Tensor x, torch::Tensor w) {
   scale.rsqrt_();
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: `rsqrt_` is not autocast and computes in fp16
   return scale;
+}
+
+// The out-of-place fix-it (`x = x.exp()`) only where no other name can see the in-place write.
+torch::Tensor shared(torch::nn::Linear fc, torch::Tensor x, torch::Tensor y) {
+  ampify::Autocast autocast;
+  auto h = fc(x);
+  auto alias = h;
+  h.exp_();
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: `exp_` is not autocast
+  // CHECK-MESSAGES: :[[@LINE-2]]:5: note: use the out-of-place form, `x = x.exp(...)`
+  // CHECK-FIXES: {{^}}  h.exp_();
+  auto base = fc(y);
+  auto view = base.view({-1});
+  view.exp_();
+  // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: `exp_` is not autocast
+  // CHECK-FIXES: {{^}}  view.exp_();
+  auto g = fc(y).view({-1});
+  for (int i = 0; i < 2; ++i) {
+    g.exp_();
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: `exp_` is not autocast
+    // CHECK-FIXES: {{^}}    g.exp_();
+  }
+  auto var = fc(y).view({-1});
+  int64_t n = var.size(0);
+  var.exp_();
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: `exp_` is not autocast
+  // CHECK-FIXES: {{^}}  var = var.exp();
+  auto kept = fc(y).exp_();
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: `exp_` is not autocast
+  // CHECK-FIXES: {{^}}  auto kept = fc(y).exp_();
+  return alias + base + g + var * n + kept;
 }

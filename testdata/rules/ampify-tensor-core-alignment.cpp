@@ -251,7 +251,7 @@ struct ProbeConfig {
 };
 struct Probe : torch::nn::Module {
   explicit Probe(const ProbeConfig &cfg) : fc(cfg.width, cfg.classes) {}
-  // CHECK-MESSAGES: :[[@LINE-1]]:58: warning: out_features = 17 of Linear is not a multiple of 8
+  // CHECK-MESSAGES: :[[@LINE-1]]:58: warning: out_features = 17 of Linear `fc` is not a multiple of 8
   // CHECK-MESSAGES: :[[@LINE+7]]:3: note: `cfg.classes` is 17
   // CHECK-MESSAGES: :[[@LINE+7]]:15: note: `cfg.classes` at this call of `Probe` is 17
   torch::nn::Linear fc;
@@ -281,10 +281,50 @@ struct Head : torch::nn::Module {
   // CHECK-MESSAGES: :[[@LINE-1]]:47: warning: member `options_.classes_` = 30 is not a multiple of 8 and sizes out_features of Linear
   // CHECK-MESSAGES: :[[@LINE+7]]:29: note: `classes_` set by `classes` is 30
   // CHECK-MESSAGES: :[[@LINE+6]]:13: note: `options.classes_` at this call of `Head` is 30
-  // CHECK-MESSAGES: :[[@LINE-4]]:84: note: member `options_.classes_` is used here as out_features of Linear: N of the layer's GEMM
+  // CHECK-MESSAGES: :[[@LINE-4]]:84: note: member `options_.classes_` is used here as out_features of Linear `fc`: N of the layer's GEMM
   HeadOptions options_;
   torch::nn::Linear fc;
 };
 void build_heads() {
   Head head(HeadOptions(64).classes(30));
 }
+
+// Nested config structs: a member of a struct inside another, read directly, through a const
+// reference and through a pointer to const, as assigned before the model is built or by default.
+struct EncoderSizes {
+  int64_t hidden = 64;
+  int64_t ffn = 256;
+};
+struct ModelSizes {
+  EncoderSizes encoder;
+  int64_t out = 32;
+};
+struct Nested : torch::nn::Module {
+  explicit Nested(const ModelSizes &cfg) : in(cfg.encoder.hidden, cfg.out) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:47: warning: in_features = 100 of Linear `in` is not a multiple of 8
+    // CHECK-MESSAGES: :[[@LINE+14]]:3: note: `cfg.encoder.hidden` is 100
+    // CHECK-MESSAGES: :[[@LINE+14]]:17: note: `cfg.encoder.hidden` at this call of `Nested` is 100
+    const EncoderSizes &enc = cfg.encoder;
+    const EncoderSizes *sizes = &cfg.encoder;
+    ffn = torch::nn::Linear(enc.ffn, sizes->hidden);
+    // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: out_features = 100 of Linear `ffn` is not a multiple of 8
+    // CHECK-MESSAGES: :[[@LINE+8]]:3: note: `cfg.encoder.hidden` is 100
+    // CHECK-MESSAGES: :[[@LINE+8]]:17: note: `cfg.encoder.hidden` at this call of `Nested` is 100
+    // CHECK-MESSAGES: :[[@LINE-5]]:25: note: `sizes->hidden` is 100
+  }
+  torch::nn::Linear in, ffn{nullptr};
+};
+void build_nested() {
+  ModelSizes cfg;
+  cfg.encoder.hidden = 100;
+  Nested nested(cfg);
+}
+
+// An embedding built in the constructor's member-initialiser list and tied to the output
+// projection: its vocabulary is a GEMM dimension.
+struct TiedLM : torch::nn::Module {
+  TiedLM() : embed(register_module("embed", torch::nn::Embedding(30001, 512))) {}
+  // CHECK-MESSAGES: :[[@LINE-1]]:66: warning: num_embeddings = 30001 of Embedding `embed` (the table is tied to the output projection) is not a multiple of 8
+  torch::Tensor forward(torch::Tensor tokens) { return torch::linear(embed(tokens), embed->weight); }
+  torch::nn::Embedding embed;
+};

@@ -406,6 +406,54 @@ int64_t use(int argc) {
   EXPECT_TRUE(constants.mayChange(variableNamed(ctx, "cfg")));
 }
 
+TEST(ConstantEvaluator, MembersOfNestedConfigStructsAreFollowedThroughReferencesPointersAndCalls) {
+  auto unit = parse(R"cpp(
+struct EncoderConfig { int64_t hidden = 100; int64_t layers = 2; };
+struct DecoderConfig { int64_t hidden = 64; };
+struct ModelConfig { EncoderConfig encoder; DecoderConfig decoder{48}; int64_t vocab = 30; };
+int64_t width(const ModelConfig &cfg) {
+  const int64_t through_parameter = cfg.encoder.hidden;
+  return through_parameter;
+}
+int64_t use(int argc) {
+  ModelConfig cfg;
+  const int64_t nested_default = cfg.encoder.layers;
+  const int64_t in_class_braces = cfg.decoder.hidden;
+  cfg.encoder.hidden = 150;
+  const int64_t nested_assigned = cfg.encoder.hidden;
+  const EncoderConfig *p = &cfg.encoder;
+  const int64_t through_pointer = p->layers;
+  ModelConfig listed{{200, 3}, {}, 30};
+  const DecoderConfig &dec = listed.decoder;
+  const int64_t through_reference = dec.hidden;
+  const int64_t listed_value = listed.encoder.hidden;
+  ModelConfig branchy;
+  if (argc > 1)
+    branchy.encoder.hidden = 5;
+  const int64_t on_one_path = branchy.encoder.hidden;
+  ModelConfig replaced;
+  replaced.encoder = EncoderConfig{7, 7};
+  const int64_t whole_member_replaced = replaced.encoder.layers;
+  return nested_default + in_class_braces + nested_assigned + through_pointer + through_reference + listed_value +
+         on_one_path + whole_member_replaced + width(cfg);
+}
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  ConstantEvaluator &constants = s.session->constants();
+  auto valueOf = [&](llvm::StringRef name) { return uniqueValueOf(constants, ctx, name); };
+  EXPECT_EQ(valueOf("nested_default"), 2) << "a member struct without initialiser takes its own defaults";
+  EXPECT_EQ(valueOf("in_class_braces"), 48) << "`DecoderConfig decoder{48}`";
+  EXPECT_EQ(valueOf("nested_assigned"), 150);
+  EXPECT_EQ(valueOf("through_pointer"), 2) << "`p->layers` with `p = &cfg.encoder`";
+  EXPECT_EQ(valueOf("through_reference"), 64) << "`{}` builds the decoder with its defaults";
+  EXPECT_EQ(valueOf("listed_value"), 200);
+  EXPECT_EQ(valueOf("on_one_path"), std::nullopt) << "assigned on one path only";
+  EXPECT_EQ(valueOf("whole_member_replaced"), std::nullopt) << "a member struct assigned whole is not followed";
+  EXPECT_EQ(valueOf("through_parameter"), 150) << "what the one call of `width` passes";
+}
+
 TEST(ConstantEvaluator, BuilderOptionsGiveTheirMembersThroughConstructorSettersAndAccessors) {
   auto unit = parse(R"cpp(
 struct BlockOptions {

@@ -27,8 +27,8 @@
 namespace clang {
 class ASTContext;
 class Decl;
+class NamedDecl;
 class Preprocessor;
-class VarDecl;
 } // namespace clang
 
 namespace ampify {
@@ -118,9 +118,9 @@ private:
 std::optional<std::string> crossUnitName(const clang::Decl &decl);
 
 /// How the facts name an open source (ConstantEvaluator::OpenSource) with `field`: a parameter
-/// by its function and index, a constant another TU defines by itself (CrossUnitParameter);
-/// nothing if it has no name.
-std::optional<CrossUnitParameter> crossUnitSource(const clang::VarDecl &source, std::string field);
+/// by its function and index, a constant another TU defines by itself, a function's result by the
+/// function and CrossUnitParameter::Result; nothing if it has no name.
+std::optional<CrossUnitParameter> crossUnitSource(const clang::NamedDecl &source, std::string field);
 
 /// The session of the TU a front end is matching: one per run (or per LSP analysis), never
 /// global.

@@ -48,10 +48,11 @@ template <typename T> struct BasicConstantValue {
   bool fromCaller = false;
   /// Inside the evaluator only: the value stands for whatever another TU gives this variable:
   /// what callers pass to this parameter, or the value another TU defines this constant with
-  /// (its origins' messages name what holds it, without a value). Never set on what evaluate()
-  /// returns; evaluate(e, open) returns these as OpenSources.
-  const clang::VarDecl *openSource = nullptr;
-  /// With openSource: the data member of that (struct) parameter whose value this is.
+  /// (its origins' messages name what holds it, without a value), or what a function this TU
+  /// declares but another defines returns (a FunctionDecl, with openField: `make_config().hidden`).
+  /// Never set on what evaluate() returns; evaluate(e, open) returns these as OpenSources.
+  const clang::NamedDecl *openSource = nullptr;
+  /// With openSource: the data member of that (struct) parameter or result whose value this is.
   std::string openField;
 };
 using ConstantValue = BasicConstantValue<int64_t>;
@@ -79,8 +80,10 @@ public:
   /// messages name what holds the value ("member `hidden_`") without it, and the steps that
   /// compute carry their arithmetic.
   struct OpenSource {
-    const clang::VarDecl *source; // a clang::ParmVarDecl for a parameter
-    std::string field; // a data member of the (struct) parameter, "" for the value itself
+    /// A clang::ParmVarDecl for a parameter, a VarDecl for a constant, a FunctionDecl for a
+    /// member of what another TU's function returns.
+    const clang::NamedDecl *source;
+    std::string field; // a data member of the (struct) parameter or result, "" for the value itself
     std::vector<ValueOrigin> origins;
   };
   /// evaluate(e), and in `open` the open sources `e` is.
@@ -103,6 +106,11 @@ public:
   /// The integer constants this TU defines for other TUs that declare them without a value
   /// (OpenSource), each with its value; the value's last origin is the definition.
   std::vector<std::pair<const clang::VarDecl *, ConstantValue>> constantsForOtherUnits();
+
+  /// The integer members of the structs that functions this TU defines for other TUs return
+  /// (`Config make_config()`), each with its one value (what every return statement gives, known
+  /// without any caller); the value's last origin is in the function.
+  std::vector<std::tuple<const clang::FunctionDecl *, std::string, ConstantValue>> resultsForOtherUnits();
 
   /// The same for a floating-point expression (an integer one is evaluated as an integer and
   /// converted). A construction of a class from one value (`c10::Scalar(-1e9)`, an optional) has

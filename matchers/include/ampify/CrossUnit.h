@@ -84,6 +84,9 @@ struct ParameterExport {
 /// an integer constant that TUs declare without its value (`extern const int64_t kHidden;`) and
 /// one TU defines, named by its own USR (`parameter` 0): its "callers" are that definition.
 struct CrossUnitParameter {
+  /// `parameter` for what the function returns (a member of the struct it returns, `field`).
+  static constexpr unsigned Result = ~0u;
+
   std::string function; // USR
   unsigned parameter = 0;
   std::string field; // as ParameterExport::field

@@ -32,6 +32,9 @@ int main(int argc, char **argv) {
   }
 
   Tagger wide(wide_config());
+  Tagger made(make_config());
+  auto config = make_config();
+  torch::nn::Linear probe(config.hidden + config.num_tags, 64); // CROSS-EXPECT: in_features = 76 of Linear `probe` is not a multiple of 8
   Heads aligned(96, 4); // 24
   Heads odd(120, 6);    // 20; never 120 / 4 or 96 / 6
   auto words = torch::randn({2, 64});

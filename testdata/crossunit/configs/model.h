@@ -3,7 +3,8 @@
 // gets one from a function; model.cpp sizes layers with the members, alone or two of them
 // computed together (`cfg.word_dim + cfg.shape_dim`), and with two parameters of one constructor
 // (`hidden / heads`), each pair as one call passes it; a vocabulary counts where its table is the
-// output projection too (tied). Each expected finding has a CROSS-EXPECT
+// output projection too (tied); config.cpp defines a function that returns a config, which
+// main.cpp passes to the model and computes a size from. Each expected finding has a CROSS-EXPECT
 // comment on its line, followed by text of its message; every other line must give none.
 #pragma once
 #include <torch/torch.h>
@@ -15,6 +16,9 @@ struct TaggerConfig {
   int64_t num_tags = 0;
   int64_t vocab = 0;
 };
+
+// Defined in config.cpp.
+TaggerConfig make_config();
 
 struct TaggerImpl : torch::nn::Module {
   explicit TaggerImpl(const TaggerConfig &cfg);

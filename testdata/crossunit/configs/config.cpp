@@ -1,0 +1,10 @@
+#include "model.h"
+
+const int64_t kMadeHidden = 60; // CROSS-EXPECT: `kMadeHidden` = 60 is not a multiple of 8
+
+TaggerConfig make_config() {
+  TaggerConfig c;
+  c.hidden = kMadeHidden;
+  c.num_tags = 16;
+  return c;
+}
