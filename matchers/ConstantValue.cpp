@@ -114,21 +114,40 @@ std::pair<const FieldDecl *, const ParmVarDecl *> setterOf(const CXXMethodDecl *
   return {dyn_cast<FieldDecl>(member->getMemberDecl()), method->getParamDecl(0)};
 }
 
+using FieldPath = llvm::SmallVector<const FieldDecl *, 2>;
+
+/// A FieldPath as the facts name it: "hidden", "encoder.hidden".
+std::string pathName(llvm::ArrayRef<const FieldDecl *> path) {
+  std::string name;
+  for (const FieldDecl *field : path)
+    name += (name.empty() ? "" : ".") + field->getNameAsString();
+  return name;
+}
+
 /// The integer data members of a struct of the project (not a library's) that a parameter of
-/// `type` takes by value or by const reference: the sizes a config struct carries to another TU.
-std::vector<const FieldDecl *> integerFieldsOfProjectStruct(QualType type, const SourceManager &sm) {
-  if (type->isReferenceType()) {
-    if (!type.getNonReferenceType().isConstQualified())
+/// `type` takes by value, by const reference or by pointer to const, also those of the project's
+/// structs it holds (`encoder.hidden`), outermost first: the sizes a config struct carries to
+/// another TU.
+std::vector<FieldPath> integerFieldsOfProjectStruct(QualType type, const SourceManager &sm, unsigned depth = 0) {
+  if (type->isReferenceType() || type->isPointerType()) {
+    QualType pointee = type->isPointerType() ? type->getPointeeType() : type.getNonReferenceType();
+    if (!pointee.isConstQualified())
       return {};
-    type = type.getNonReferenceType();
+    type = pointee;
   }
   const CXXRecordDecl *record = type->getAsCXXRecordDecl();
-  if (!record || !record->hasDefinition() || sm.isInSystemHeader(sm.getFileLoc(record->getLocation())))
+  if (!record || !record->hasDefinition() || sm.isInSystemHeader(sm.getFileLoc(record->getLocation())) || depth > 2)
     return {};
-  std::vector<const FieldDecl *> fields;
-  for (const FieldDecl *field : record->getDefinition()->fields())
+  std::vector<FieldPath> fields;
+  for (const FieldDecl *field : record->getDefinition()->fields()) {
     if (field->getType()->isIntegralOrEnumerationType())
-      fields.push_back(field);
+      fields.push_back({field});
+    else if (!field->getType()->isReferenceType() && !field->getType()->isPointerType())
+      for (FieldPath &inner : integerFieldsOfProjectStruct(field->getType(), sm, depth + 1)) {
+        inner.insert(inner.begin(), field);
+        fields.push_back(std::move(inner));
+      }
+  }
   return fields;
 }
 
@@ -179,14 +198,22 @@ const VarDecl *localFieldAssignment(const BinaryOperator *op) {
   return var;
 }
 
+/// One write of a member of a local struct variable: `cfg.encoder.hidden = 150` (a
+/// localFieldAssignment) or a setter called on it, `fopts.set_channels(60)`, also in a chain.
+struct FieldWrite {
+  const Stmt *write; ///< the assignment, or the outermost call of the setter chain
+  FieldPath path;
+  const Expr *value;
+};
+
 /// What the evaluator needs from the whole TU (ConstantEvaluator::Index builds it).
 struct TranslationUnitFacts {
   llvm::DenseMap<const FunctionDecl *, std::vector<CallSite>> calls;
   /// The variables and fields written after their initialisation (a field written through any
-  /// object), except by the assignments of fieldAssignments.
+  /// object), except by the writes of fieldAssignments.
   llvm::DenseSet<const ValueDecl *> written;
-  /// Per local struct variable, its localFieldAssignment()s: the values its members take in turn.
-  llvm::DenseMap<const VarDecl *, std::vector<const BinaryOperator *>> fieldAssignments;
+  /// Per local struct variable, its member writes: the values its members take in turn.
+  llvm::DenseMap<const VarDecl *, std::vector<FieldWrite>> fieldAssignments;
 };
 
 } // namespace
@@ -210,7 +237,7 @@ public:
     if (fn->doesThisDeclarationHaveABody() && fn->isExternallyVisible() && !fn->isInlined() &&
         !fn->isDependentContext() && fn->getTemplatedKind() == FunctionDecl::TK_NonTemplate &&
         sm_.isInMainFile(sm_.getFileLoc(fn->getLocation())) &&
-        !integerFieldsOfProjectStruct(fn->getReturnType(), sm_).empty())
+        !fn->getReturnType()->isPointerType() && !integerFieldsOfProjectStruct(fn->getReturnType(), sm_).empty())
       structsForOtherUnits.push_back(fn);
     return true;
   }
@@ -246,8 +273,37 @@ public:
     noteReferenceArguments(callee, args);
     // A non-const accessor (TORCH_ARG's `T &units()`) writes nothing unless its result is written.
     if (const auto *member = dyn_cast<CXXMemberCallExpr>(call))
-      if (const auto *method = member->getMethodDecl(); method && !method->isConst() && !accessedField(method))
+      if (const auto *method = member->getMethodDecl(); method && !method->isConst() && !accessedField(method) &&
+                                                        !setterChainOnLocal(member))
         markWritten(member->getImplicitObjectArgument());
+    return true;
+  }
+
+  /// `fopts.set_channels(60).set_kernel(5);` on a local variable: each setter of the chain is a
+  /// member write, in the order the chain runs, at the chain's outermost call (visited first).
+  bool setterChainOnLocal(const CXXMemberCallExpr *call) {
+    if (inSetterChain_.contains(call))
+      return true;
+    std::vector<std::pair<const FieldDecl *, const Expr *>> writes;
+    const Expr *object = call;
+    while (const auto *setter = dyn_cast<CXXMemberCallExpr>(object->IgnoreParenImpCasts())) {
+      auto [field, parameter] = setterOf(setter->getMethodDecl());
+      if (!field || setter->getNumArgs() != 1)
+        return false;
+      writes.emplace_back(field, setter->getArg(0));
+      object = setter->getImplicitObjectArgument();
+    }
+    const auto *ref = dyn_cast<DeclRefExpr>(object->IgnoreParenImpCasts());
+    const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+    if (!var || !var->isLocalVarDecl() || var->isStaticLocal() || var->getType()->isReferenceType())
+      return false;
+    for (const Expr *inner = call->getImplicitObjectArgument()->IgnoreParenImpCasts(); isa<CXXMemberCallExpr>(inner);
+         inner = cast<CXXMemberCallExpr>(inner)->getImplicitObjectArgument()->IgnoreParenImpCasts())
+      inSetterChain_.insert(cast<CXXMemberCallExpr>(inner));
+    for (auto it = writes.rbegin(); it != writes.rend(); ++it) {
+      fieldAssignments[var].push_back({call, {it->first}, it->second});
+      written.insert(it->first); // read through another object, the member may have changed
+    }
     return true;
   }
 
@@ -257,6 +313,7 @@ public:
     // its arguments to NetImpl's constructor.
     if (const CXXConstructorDecl *target = moduleHolderTarget(construct)) {
       addCall(target, construct->getBeginLoc(), args);
+      noteReferenceArguments(target, args);
       return true;
     }
     const CXXConstructorDecl *ctor = construct->getConstructor();
@@ -269,7 +326,8 @@ public:
     if (!op->isAssignmentOp())
       return true;
     if (const VarDecl *var = localFieldAssignment(op)) {
-      fieldAssignments[var].push_back(op);
+      const Expr *root = nullptr;
+      fieldAssignments[var].push_back({op, memberPath(op->getLHS(), &root), op->getRHS()});
       // Read through another object (`this->num_tags` in a method), the field may have changed.
       written.insert(cast<MemberExpr>(op->getLHS()->IgnoreParenImpCasts())->getMemberDecl());
       return true;
@@ -293,6 +351,7 @@ public:
 private:
   const SourceManager &sm_;
   llvm::DenseSet<const UnaryOperator *> readOnlyAddresses_;
+  llvm::DenseSet<const CXXMemberCallExpr *> inSetterChain_;
 
   void addCall(const FunctionDecl *callee, SourceLocation loc, llvm::ArrayRef<const Expr *> args) {
     if (!callee)
@@ -311,6 +370,11 @@ private:
       if (type->isReferenceType() && !type.getNonReferenceType().isConstQualified() &&
           !type->isRValueReferenceType() && !forwardsLibraryArgument(callee, i))
         markWritten(args[i]);
+      // `Decoder(&cfg.decoder)` to a `const DecoderConfig *`: read only (visited before the `&`).
+      if (type->isPointerType() && type->getPointeeType().isConstQualified())
+        if (const auto *address = dyn_cast<UnaryOperator>(args[i]->IgnoreImplicit()->IgnoreParenImpCasts());
+            address && address->getOpcode() == UO_AddrOf)
+          readOnlyAddresses_.insert(address);
     }
   }
 
@@ -454,15 +518,15 @@ public:
   /// The values `var`'s initialiser gives it, each ending with the step at its definition.
   Values evaluateDefinition(const VarDecl *var) { return evaluateVariable(var, 0); }
 
-  /// `field` of what `definition`'s return statements give.
-  Values fieldOfReturns(const FunctionDecl *definition, const FieldDecl *field, unsigned depth) {
+  /// The member `path` names of what `definition`'s return statements give.
+  Values fieldOfReturns(const FunctionDecl *definition, llvm::ArrayRef<const FieldDecl *> path, unsigned depth) {
     if (!inProgress_.insert(definition).second)
       return {};
     std::vector<const ReturnStmt *> returns;
     collectReturns(definition->getBody(), returns);
     Values values;
     for (const ReturnStmt *ret : returns)
-      append(values, fieldOfRecord(ret->getRetValue(), field, depth + 1));
+      append(values, fieldOfPath(ret->getRetValue(), path, depth + 1));
     inProgress_.erase(definition);
     return values;
   }
@@ -713,9 +777,8 @@ private:
   /// one, before it); null when none does and the value is the initial one. Nothing when any other
   /// may run before `use`: one before it in a branch, in a lambda, or after it in a loop that `var`
   /// outlives.
-  std::optional<const BinaryOperator *> assignmentReaching(const VarDecl *var,
-                                                           llvm::ArrayRef<const FieldDecl *> path,
-                                                           const Expr *use) const {
+  std::optional<const FieldWrite *> assignmentReaching(const VarDecl *var, llvm::ArrayRef<const FieldDecl *> path,
+                                                       const Expr *use) const {
     auto assignments = tu_.fieldAssignments.find(var);
     if (assignments == tu_.fieldAssignments.end())
       return nullptr;
@@ -752,20 +815,20 @@ private:
       return false;
     };
     // Those that always run before the use run in the order they are written.
-    const BinaryOperator *last = nullptr;
-    for (const BinaryOperator *assign : assignments->second) {
-      const Expr *root = nullptr;
-      if (llvm::ArrayRef(memberPath(assign->getLHS(), &root)) != path)
+    const FieldWrite *last = nullptr;
+    for (const FieldWrite &write : assignments->second) {
+      if (llvm::ArrayRef(write.path) != path)
         continue;
-      std::vector<const Stmt *> writing = enclosingStatements(DynTypedNode::create(*assign));
+      std::vector<const Stmt *> writing = enclosingStatements(DynTypedNode::create(*write.write));
       if (inLambda(writing))
         return std::nullopt;
       if (alwaysRunsBefore(writing)) {
-        if (!last || before(last, assign))
-          last = assign;
+        // A chain's setters share their statement and run in the order they are listed.
+        if (!last || !before(write.write, last->write))
+          last = &write;
         continue;
       }
-      if (before(assign, use))
+      if (before(write.write, use))
         return std::nullopt;
       for (const Stmt *loop : reading)
         if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(loop) && llvm::is_contained(writing, loop) &&
@@ -842,7 +905,7 @@ private:
       return annotate({{T{}, {}, false, callee->getCanonicalDecl(), field->getNameAsString()}}, call->getBeginLoc(),
                       what);
     }
-    return annotate(fieldOfReturns(definition, field, depth), call->getBeginLoc(), what);
+    return annotate(fieldOfReturns(definition, {field}, depth), call->getBeginLoc(), what);
   }
 
   /// `hidden_` inside its class: what each constructor initialises it with; with `subfield`,
@@ -885,11 +948,16 @@ private:
   Values evaluateFieldOf(const MemberExpr *member, const FieldDecl *field, unsigned depth) {
     if (!member->isArrow())
       return fieldOfRecord(member->getBase(), field, depth);
-    // `p->hidden` with `const EncoderConfig *p = &cfg.encoder;`, a pointer never reassigned.
+    // `p->hidden` with `const EncoderConfig *p = &cfg.encoder;`, a pointer never reassigned, or a
+    // parameter `const DecoderConfig *dec` (what each call points it at).
     const auto *ref = dyn_cast<DeclRefExpr>(member->getBase()->IgnoreParenImpCasts());
     const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
-    if (!var || !var->isLocalVarDecl() || !var->getType()->isPointerType() ||
-        !var->getType()->getPointeeType().isConstQualified() || written_.contains(var) || !var->getInit())
+    if (!var || !var->getType()->isPointerType() || !var->getType()->getPointeeType().isConstQualified() ||
+        written_.contains(var))
+      return {};
+    if (const auto *param = dyn_cast<ParmVarDecl>(var))
+      return fieldOfParameter(param, field, depth);
+    if (!var->isLocalVarDecl() || !var->getInit())
       return {};
     const auto *address = dyn_cast<UnaryOperator>(var->getInit()->IgnoreParenImpCasts());
     if (!address || address->getOpcode() != UO_AddrOf)
@@ -903,6 +971,8 @@ private:
     if (!record || depth > MaxDepth)
       return {};
     record = record->IgnoreImplicit()->IgnoreParens();
+    if (const auto *address = dyn_cast<UnaryOperator>(record); address && address->getOpcode() == UO_AddrOf)
+      record = address->getSubExpr()->IgnoreImplicit()->IgnoreParens(); // `&cfg.decoder` passed to a pointer
     if (const auto *cast = dyn_cast<CXXFunctionalCastExpr>(record)) // `Config{...}` of one element
       record = cast->getSubExpr()->IgnoreImplicit()->IgnoreParens();
     if (const auto *construct = dyn_cast<CXXConstructExpr>(record)) {
@@ -970,11 +1040,11 @@ private:
     if (!keepsInitialiser(var, var))
       return {};
     std::string name = "`" + var->getNameAsString() + "." + field->getNameAsString() + "`";
-    std::optional<const BinaryOperator *> assigned = assignmentReaching(var, {field}, ref);
+    std::optional<const FieldWrite *> assigned = assignmentReaching(var, {field}, ref);
     if (!assigned)
       return {};
     if (*assigned)
-      return annotate(evaluate((*assigned)->getRHS(), depth + 1), (*assigned)->getBeginLoc(), name);
+      return annotate(evaluate((*assigned)->value, depth + 1), (*assigned)->write->getBeginLoc(), name);
     const Expr *init = var->getInit();
     Values values;
     if (init) {
@@ -1003,9 +1073,6 @@ private:
          !isOwnCopy(root)))
       return {};
     root = root->IgnoreImplicit()->IgnoreParens();
-    std::string name;
-    for (const FieldDecl *f : path)
-      name += "." + f->getNameAsString();
     if (const auto *ref = dyn_cast<DeclRefExpr>(root)) {
       const auto *var = dyn_cast<VarDecl>(ref->getDecl());
       if (!var || !inProgress_.insert(var).second)
@@ -1014,29 +1081,28 @@ private:
       if (const auto *param = dyn_cast<ParmVarDecl>(var)) {
         const auto *function = dyn_cast<FunctionDecl>(param->getDeclContext());
         QualType type = param->getType();
-        auto found = function ? calls_.find(function->getCanonicalDecl()) : calls_.end();
-        if (!written_.contains(param) && (!type->isReferenceType() || type.getNonReferenceType().isConstQualified()) &&
-            found != calls_.end())
-          for (const CallSite &site : found->second) {
-            unsigned index = param->getFunctionScopeIndex();
-            if (index < site.args.size() && site.args[index])
-              append(values, annotate(fieldOfPath(site.args[index], path, depth + 1), site.args[index]->getBeginLoc(),
-                                      "`" + param->getNameAsString() + name + "` at this call of `" +
-                                          function->getNameAsString() + "`"));
-          }
+        if (function && !written_.contains(param) &&
+            (!type->isReferenceType() || type.getNonReferenceType().isConstQualified())) {
+          if (auto found = calls_.find(function->getCanonicalDecl()); found != calls_.end())
+            for (const CallSite &site : found->second)
+              append(values, fieldAtCall(function, param, path, site, depth));
+          if (openToOtherUnits(function))
+            append(values, annotate({{T{}, {}, true, param, pathName(path)}}, param->getLocation(),
+                                    "`" + param->getNameAsString() + "." + pathName(path) + "`"));
+        }
         for (auto &value : values)
           value.fromCaller = true;
       } else if (var->getType()->isReferenceType()) {
         if (var->isLocalVarDecl() && var->getType().getNonReferenceType().isConstQualified() && var->getInit())
           values = fieldOfPath(var->getInit(), path, depth + 1);
       } else if (keepsInitialiser(var, var)) {
-        std::optional<const BinaryOperator *> assigned = assignmentReaching(var, path, ref);
+        std::optional<const FieldWrite *> assigned = assignmentReaching(var, path, ref);
         if (assigned && *assigned)
-          values = annotate(evaluate((*assigned)->getRHS(), depth + 1), (*assigned)->getBeginLoc(),
-                            "`" + var->getNameAsString() + name + "`");
+          values = annotate(evaluate((*assigned)->value, depth + 1), (*assigned)->write->getBeginLoc(),
+                            "`" + var->getNameAsString() + "." + pathName(path) + "`");
         else if (assigned)
           values = annotate(fieldOfPath(var->getInit(), path, depth + 1), var->getLocation(),
-                            "`" + var->getNameAsString() + name + "`");
+                            "`" + var->getNameAsString() + "." + pathName(path) + "`");
       }
       inProgress_.erase(var);
       return values;
@@ -1094,7 +1160,7 @@ private:
     auto found = calls_.find(function->getCanonicalDecl());
     if (found != calls_.end())
       for (const CallSite &site : found->second)
-        append(values, fieldAtCall(function, param, field, site, depth));
+        append(values, fieldAtCall(function, param, {field}, site, depth));
     if (openToOtherUnits(function))
       append(values, annotate({{T{}, {}, true, param, field->getNameAsString()}}, param->getLocation(),
                               "`" + param->getNameAsString() + "." + field->getNameAsString() + "`"));
@@ -1107,13 +1173,13 @@ private:
 public:
   /// The values of `field` of the struct `param` of `function` takes at one call, each with the
   /// step through the call.
-  Values fieldAtCall(const FunctionDecl *function, const ParmVarDecl *param, const FieldDecl *field,
+  Values fieldAtCall(const FunctionDecl *function, const ParmVarDecl *param, llvm::ArrayRef<const FieldDecl *> path,
                      const CallSite &site, unsigned depth) {
     unsigned index = param->getFunctionScopeIndex();
     if (index >= site.args.size() || !site.args[index])
       return {};
-    return annotate(fieldOfRecord(site.args[index], field, depth + 1), site.args[index]->getBeginLoc(),
-                    "`" + param->getNameAsString() + "." + field->getNameAsString() + "` at this call of `" +
+    return annotate(fieldOfPath(site.args[index], path, depth + 1), site.args[index]->getBeginLoc(),
+                    "`" + param->getNameAsString() + "." + pathName(path) + "` at this call of `" +
                         function->getNameAsString() + "`");
   }
 
@@ -1251,11 +1317,11 @@ std::vector<std::tuple<const FunctionDecl *, std::string, ConstantValue>> Consta
   const SourceManager &sm = ctx_.getSourceManager();
   std::vector<std::tuple<const FunctionDecl *, std::string, ConstantValue>> results;
   for (const FunctionDecl *function : idx.structsForOtherUnits)
-    for (const FieldDecl *field : integerFieldsOfProjectStruct(function->getReturnType(), sm)) {
-      std::vector<ConstantValue> values = Evaluation<int64_t>(ctx_, idx).fieldOfReturns(function, field, 0);
+    for (const FieldPath &path : integerFieldsOfProjectStruct(function->getReturnType(), sm)) {
+      std::vector<ConstantValue> values = Evaluation<int64_t>(ctx_, idx).fieldOfReturns(function, path, 0);
       // What the calls of this TU pass in would not hold for other TUs' calls.
       if (values.size() == 1 && !values.front().fromCaller)
-        results.emplace_back(function, field->getNameAsString(), std::move(values.front()));
+        results.emplace_back(function, pathName(path), std::move(values.front()));
     }
   return results;
 }
@@ -1288,10 +1354,9 @@ std::vector<ConstantEvaluator::ExternalArgument> ConstantEvaluator::externalCall
         Evaluation<int64_t> evaluation(ctx_, idx, /*open=*/true);
         for (ConstantValue &value : evaluation.atCall(callee, param, site, 0))
           arguments.push_back({callee, site.loc, param->getFunctionScopeIndex(), "", std::move(value)});
-        for (const FieldDecl *field : integerFieldsOfProjectStruct(param->getType(), sm))
-          for (ConstantValue &value : evaluation.fieldAtCall(callee, param, field, site, 0))
-            arguments.push_back(
-                {callee, site.loc, param->getFunctionScopeIndex(), field->getNameAsString(), std::move(value)});
+        for (const FieldPath &path : integerFieldsOfProjectStruct(param->getType(), sm))
+          for (ConstantValue &value : evaluation.fieldAtCall(callee, param, path, site, 0))
+            arguments.push_back({callee, site.loc, param->getFunctionScopeIndex(), pathName(path), std::move(value)});
       }
   }
   // The index is a hash map: sorted by where the argument is, the facts do not depend on it.

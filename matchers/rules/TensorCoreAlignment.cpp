@@ -387,27 +387,66 @@ private:
 
   void exportOpenDimensions(AnalysisSession &session) {
     const SourceManager &sm = ctx_->getSourceManager();
+    // One open value reaching `dim` as `role`, through `steps` after its own origins.
+    auto exportOpen = [&](const FoundDim &dim, const std::string &role, const std::string &gemm,
+                          const ConstantEvaluator::OpenSource &open, std::vector<CrossUnitStep> after) {
+      std::optional<CrossUnitParameter> source = crossUnitSource(*open.source, open.field);
+      if (!source)
+        return;
+      ParameterExport fact{name().str(), source->function, source->parameter, source->field,
+                           sourcePointAt(sm, dim.where->getBeginLoc()), {}, {}};
+      for (const ValueOrigin &origin : open.origins)
+        fact.steps.push_back({sourcePointAt(sm, origin.loc), origin.message, origin.definedName, origin.arithmetic});
+      fact.steps.insert(fact.steps.end(), after.begin(), after.end());
+      fact.attributes = {{"role", role},
+                         {"subject", dim.subject},
+                         {"gemm", gemm},
+                         {"multiple", std::to_string(multiple_)},
+                         {"minDim", std::to_string(minDim_)},
+                         {"flagImageChannels", flagImageChannels_ ? "1" : "0"},
+                         {"flagRegressionHeads", flagRegressionHeads_ ? "1" : "0"}};
+      session.crossUnitFacts().exports.push_back(std::move(fact));
+    };
     for (const FoundDim &dim : found_) {
+      if (dim.dimClass == DimClass::HeadCount) {
+        exportOpenHeadDims(dim, exportOpen);
+        continue;
+      }
       // A vocabulary is a GEMM dimension where its table is the output projection too.
       if (dim.dimClass != DimClass::Feature && !(dim.dimClass == DimClass::Vocabulary && isTied(dim)))
         continue;
-      for (const ConstantEvaluator::OpenSource &open : dim.open) {
+      for (const ConstantEvaluator::OpenSource &open : dim.open)
+        exportOpen(dim, dim.role, dim.gemm, open, {});
+    }
+  }
+
+  /// An attention's head dim (embed_dim / num_heads) where either comes from other TUs: the
+  /// embed_dim exported with the division by num_heads as its last step (a constant, or what the
+  /// same call passes for it), or num_heads exported as the divisor of a known embed_dim.
+  template <typename ExportOpen> void exportOpenHeadDims(const FoundDim &heads, ExportOpen &exportOpen) {
+    const SourceManager &sm = ctx_->getSourceManager();
+    const std::string role = "head dim (embed_dim / num_heads)";
+    const std::string gemm = "K of Q*K^T and N of attention*V in every head";
+    for (const FoundDim &embed : found_) {
+      if (embed.construction != heads.construction || embed.role != "embed_dim")
+        continue;
+      auto divide = [&](int64_t operand, bool operandFirst, std::optional<SameCallOperand> atCall) {
+        return std::vector<CrossUnitStep>{{sourcePointAt(sm, heads.where->getBeginLoc()), "the head dim", "",
+                                           CrossUnitArithmetic{"/", operand, operandFirst, std::move(atCall)}}};
+      };
+      for (const ConstantEvaluator::OpenSource &open : embed.open) {
+        if (heads.values.size() == 1 && heads.open.empty())
+          exportOpen(embed, role, gemm, open, divide(heads.values[0].value, false, std::nullopt));
         std::optional<CrossUnitParameter> source = crossUnitSource(*open.source, open.field);
-        if (!source)
-          continue;
-        ParameterExport fact{name().str(), source->function, source->parameter, source->field,
-                             sourcePointAt(sm, dim.where->getBeginLoc()), {}, {}};
-        for (const ValueOrigin &origin : open.origins)
-          fact.steps.push_back({sourcePointAt(sm, origin.loc), origin.message, origin.definedName, origin.arithmetic});
-        fact.attributes = {{"role", dim.role},
-                           {"subject", dim.subject},
-                           {"gemm", dim.gemm},
-                           {"multiple", std::to_string(multiple_)},
-                           {"minDim", std::to_string(minDim_)},
-                           {"flagImageChannels", flagImageChannels_ ? "1" : "0"},
-                           {"flagRegressionHeads", flagRegressionHeads_ ? "1" : "0"}};
-        session.crossUnitFacts().exports.push_back(std::move(fact));
+        for (const ConstantEvaluator::OpenSource &divisor : heads.open)
+          if (std::optional<CrossUnitParameter> other = crossUnitSource(*divisor.source, divisor.field);
+              source && other && other->function == source->function && heads.values.empty())
+            exportOpen(embed, role, gemm, open, divide(0, false, SameCallOperand{other->parameter, other->field}));
       }
+      if (embed.values.size() == 1 && embed.open.empty())
+        for (const ConstantEvaluator::OpenSource &divisor : heads.open)
+          exportOpen(embed, role, gemm, divisor, divide(embed.values[0].value, true, std::nullopt));
+      return;
     }
   }
 

@@ -454,6 +454,44 @@ int64_t use(int argc) {
   EXPECT_EQ(valueOf("through_parameter"), 150) << "what the one call of `width` passes";
 }
 
+TEST(ConstantEvaluator, SettersCalledOnALocalOptionsObjectAreMemberWrites) {
+  auto unit = parse(R"cpp(
+class FrontendOptions {
+ public:
+  FrontendOptions &set_channels(int64_t channels) { channels_ = channels; return *this; }
+  FrontendOptions &set_kernel(int64_t kernel) { kernel_ = kernel; return *this; }
+  int64_t channels() const { return channels_; }
+  int64_t kernel() const { return kernel_; }
+ private:
+  int64_t channels_ = 64;
+  int64_t kernel_ = 3;
+};
+int64_t use(int argc) {
+  FrontendOptions fopts;
+  fopts.set_channels(60).set_kernel(5).set_channels(62);
+  const int64_t chained = fopts.channels();
+  const int64_t second = fopts.kernel();
+  FrontendOptions maybe;
+  if (argc > 1)
+    maybe.set_channels(100);
+  const int64_t on_one_path = maybe.channels();
+  FrontendOptions later;
+  const int64_t before_the_setter = later.channels();
+  later.set_channels(30);
+  return chained + second + on_one_path + before_the_setter;
+}
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  ConstantEvaluator &constants = s.session->constants();
+  auto valueOf = [&](llvm::StringRef name) { return uniqueValueOf(constants, ctx, name); };
+  EXPECT_EQ(valueOf("chained"), 62) << "the chain's setters run in the order they are listed";
+  EXPECT_EQ(valueOf("second"), 5);
+  EXPECT_EQ(valueOf("on_one_path"), std::nullopt) << "set on one path only";
+  EXPECT_EQ(valueOf("before_the_setter"), 64);
+}
+
 TEST(ConstantEvaluator, BuilderOptionsGiveTheirMembersThroughConstructorSettersAndAccessors) {
   auto unit = parse(R"cpp(
 struct BlockOptions {

@@ -37,6 +37,8 @@ int main(int argc, char **argv) {
   torch::nn::Linear probe(config.hidden + config.num_tags, 64); // CROSS-EXPECT: in_features = 76 of Linear `probe` is not a multiple of 8
   Heads aligned(96, 4); // 24
   Heads odd(120, 6);    // 20; never 120 / 4 or 96 / 6
+  Pool pooled(120, 4);  // head dim 30
+  Pool even(96, 4);     // 24
   auto words = torch::randn({2, 64});
   auto shapes = torch::zeros({2}, torch::kLong);
   return tagger(words, shapes).size(0) + odd(torch::randn({2, 20})).size(0) == 4 ? 0 : 1;

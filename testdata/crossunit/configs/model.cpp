@@ -12,5 +12,9 @@ torch::Tensor TaggerImpl::forward(torch::Tensor words, torch::Tensor shapes) {
   return head(hidden) + torch::linear(hidden, word_embedding->weight).sum(); // tied to the table
 }
 
+PoolImpl::PoolImpl(int64_t dim, int64_t heads) {
+  attention = register_module("attention", torch::nn::MultiheadAttention(torch::nn::MultiheadAttentionOptions(dim, heads))); // CROSS-EXPECT: head dim (embed_dim / num_heads) = 30 of MultiheadAttention `attention` is not a multiple of 8
+}
+
 HeadsImpl::HeadsImpl(int64_t hidden, int64_t heads)
     : per_head(register_module("per_head", torch::nn::Linear(hidden / heads, 64))) {} // CROSS-EXPECT: in_features = 20 of Linear `per_head` is not a multiple of 8

@@ -34,3 +34,11 @@ struct HeadsImpl : torch::nn::Module {
   torch::nn::Linear per_head{nullptr};
 };
 TORCH_MODULE(Heads);
+
+// LibTorch's attention: its head dim is embed_dim / num_heads, as each call passes them.
+struct PoolImpl : torch::nn::Module {
+  PoolImpl(int64_t dim, int64_t heads);
+  torch::Tensor forward(torch::Tensor x) { return std::get<0>(attention(x, x, x)); }
+  torch::nn::MultiheadAttention attention{nullptr};
+};
+TORCH_MODULE(Pool);
