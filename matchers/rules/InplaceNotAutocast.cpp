@@ -9,6 +9,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -16,12 +17,25 @@ using namespace clang::ast_matchers;
 namespace ampify {
 namespace {
 
+/// Tensor methods that always compute a new tensor (never a view of, or the object itself).
+bool computesNewTensor(llvm::StringRef method) {
+  static const llvm::StringSet<> names = {"add", "sub", "mul", "div", "neg", "abs", "exp", "log", "pow", "sqrt",
+                                          "rsqrt", "reciprocal", "square", "sigmoid", "tanh", "relu", "softmax",
+                                          "log_softmax", "matmul", "mm", "bmm", "sum", "mean", "clamp", "sin",
+                                          "cos", "clone"};
+  return names.contains(method);
+}
+
 /// The tensor `e` shares its storage with, if any: the variable or member that a chain of tensor
 /// methods (`view`, `select`, `[i]`...) starts from. Null for a fresh result (a module's or
-/// function's output, an arithmetic result), and for a temporary no one else can see.
+/// function's output, an arithmetic result such as `log_var.mul(0.5)`), and for a temporary no one
+/// else can see.
 const ValueDecl *storageOwner(const Expr *e) {
   for (int depth = 0; e && depth < 32; ++depth) {
     e = stripWrappers(e);
+    if (const auto *method = dyn_cast<CXXMemberCallExpr>(e);
+        method && method->getMethodDecl() && computesNewTensor(method->getMethodDecl()->getName()))
+      return nullptr;
     if (const auto *ref = dyn_cast<DeclRefExpr>(e))
       return ref->getDecl();
     if (const auto *member = dyn_cast<MemberExpr>(e))
@@ -58,6 +72,12 @@ std::optional<SourceEdit> outOfPlace(const CallExpr *call, llvm::StringRef base,
   const auto *member = dyn_cast<CXXMemberCallExpr>(call);
   if (!member || call->getBeginLoc().isMacroID() || call->getEndLoc().isMacroID())
     return std::nullopt;
+  // `log_var.mul(0.5).exp_()`: the object is a fresh temporary, and the in-place result is that
+  // temporary: the out-of-place call gives the same values.
+  const Expr *object = member->getImplicitObjectArgument()->IgnoreImplicit();
+  const auto *callee = dyn_cast<MemberExpr>(member->getCallee()->IgnoreParens());
+  if (object->isPRValue() && !storageOwner(object) && callee && !callee->getMemberLoc().isMacroID())
+    return SourceEdit{CharSourceRange::getTokenRange(callee->getMemberLoc(), callee->getMemberLoc()), base.str()};
   if (!isa_and_nonnull<CompoundStmt>(parentOf(call, ctx)))
     return std::nullopt;
   const auto *ref = dyn_cast<DeclRefExpr>(member->getImplicitObjectArgument()->IgnoreParenImpCasts());

@@ -68,6 +68,13 @@ torch::Tensor shared(torch::nn::Linear fc, torch::Tensor x, torch::Tensor y) {
   // CHECK-FIXES: {{^}}  var = var.exp();
   auto kept = fc(y).exp_();
   // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: `exp_` is not autocast
-  // CHECK-FIXES: {{^}}  auto kept = fc(y).exp_();
-  return alias + base + g + var * n + kept;
+  // CHECK-FIXES: {{^}}  auto kept = fc(y).exp();
+  auto log_var = fc(x);
+  auto scale = log_var.mul(0.5).exp_();
+  // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: `exp_` is not autocast
+  // CHECK-FIXES: {{^}}  auto scale = log_var.mul(0.5).exp();
+  auto through_view = base.view({-1}).exp_();
+  // CHECK-MESSAGES: :[[@LINE-1]]:39: warning: `exp_` is not autocast
+  // CHECK-FIXES: {{^}}  auto through_view = base.view({-1}).exp_();
+  return alias + base + g + var * n + kept + scale + through_view;
 }

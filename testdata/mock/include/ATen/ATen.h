@@ -88,6 +88,7 @@ public:
   Tensor &zero_();
   Tensor &add_(const Tensor &other, const Scalar &alpha = 1);
   Tensor &mul_(const Scalar &other);
+  Tensor mul(const Scalar &other) const;
   Tensor &clamp_(c10::optional<Scalar> min, c10::optional<Scalar> max = c10::nullopt);
   Tensor clamp(c10::optional<Scalar> min, c10::optional<Scalar> max = c10::nullopt) const;
   Tensor clamp_min(const Scalar &min) const;
