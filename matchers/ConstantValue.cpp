@@ -164,8 +164,8 @@ bool isConstantAcrossUnits(const VarDecl *var) {
 /// The data members `e` names from a struct object, outermost first (`cfg.encoder.hidden`:
 /// encoder, hidden), and in `root` that object (`cfg`); empty unless every step is a `.` of a
 /// data member.
-llvm::SmallVector<const FieldDecl *, 2> memberPath(const Expr *e, const Expr **root) {
-  llvm::SmallVector<const FieldDecl *, 2> path;
+FieldPath memberPath(const Expr *e, const Expr **root) {
+  FieldPath path;
   e = e->IgnoreParenImpCasts();
   while (const auto *member = dyn_cast<MemberExpr>(e)) {
     const auto *field = dyn_cast<FieldDecl>(member->getMemberDecl());
@@ -287,7 +287,7 @@ public:
     std::vector<std::pair<const FieldDecl *, const Expr *>> writes;
     const Expr *object = call;
     while (const auto *setter = dyn_cast<CXXMemberCallExpr>(object->IgnoreParenImpCasts())) {
-      auto [field, parameter] = setterOf(setter->getMethodDecl());
+      const FieldDecl *field = setterOf(setter->getMethodDecl()).first;
       if (!field || setter->getNumArgs() != 1)
         return false;
       writes.emplace_back(field, setter->getArg(0));
@@ -1008,7 +1008,7 @@ private:
     if (const auto *member = dyn_cast<MemberExpr>(record); member && !isThisMember(member)) {
       // `cfg.encoder.hidden`: a member of a struct inside another.
       const Expr *root = nullptr;
-      llvm::SmallVector<const FieldDecl *, 2> path = memberPath(member, &root);
+      FieldPath path = memberPath(member, &root);
       if (path.empty())
         return {};
       path.push_back(field);
