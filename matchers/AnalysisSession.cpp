@@ -250,6 +250,30 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
     return found;
   };
   auto regardless = [](const PrecisionFact &, std::vector<std::string> &) { return true; };
+  // Under an assumption pass: fp16 whatever other TUs' Sequentials output.
+  auto notThroughAssumedModules = [](const PrecisionFact &argument, std::vector<std::string> &) {
+    return !PrecisionFlow::dependsOnAssumedModule(argument);
+  };
+  // The Sequentials of other TUs' builders that the finding's notes name (its value is their
+  // output, assumed fp16): the key of each builder's output.
+  auto assumedModulesNamed = [&](const Finding &finding) {
+    std::vector<std::string> keys;
+    for (const AssumedReturnedPart &part : flow_->assumedReturnedParts()) {
+      if (part.part != SequentialOutputPart)
+        continue;
+      SourcePoint at = sourcePointAt(sm, part.call->getBeginLoc());
+      const auto *call = llvm::dyn_cast<clang::CallExpr>(part.call);
+      std::optional<std::string> usr = call && call->getDirectCallee() ? crossUnitName(*call->getDirectCallee())
+                                                                        : std::nullopt;
+      if (usr && llvm::any_of(finding.notes, [&](const FindingNote &note) {
+            return note.where.file == at.file && note.where.offset == at.offset;
+          }))
+        keys.push_back(returnedValueKey(*usr, part.part));
+    }
+    llvm::sort(keys);
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    return keys;
+  };
 
   std::map<std::pair<std::string, unsigned>, std::string> outsideCallees; // call point -> callee USR
   for (const OutsideCallUnderAutocast &call : flow_->outsideCallsUnderAutocast())
@@ -304,7 +328,7 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
           const std::set<const clang::FunctionDecl *> *assumed = reach->at(finding.where);
           if (!assumed)
             return std::nullopt;
-          ConditionalFinding c{finding, {}, {}};
+          ConditionalFinding c{finding, {}, assumedModulesNamed(finding)};
           for (const clang::FunctionDecl *function : *assumed)
             if (std::optional<std::string> usr = crossUnitName(*function))
               c.functions.push_back(*usr);
@@ -326,7 +350,7 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
             if (usr && caller)
               facts_.autocastCalls.push_back({*usr, call.callee->getQualifiedNameAsString(),
                                               sourcePointAt(sm, call.call->getBeginLoc()), "", {}, *caller,
-                                              fp16Arguments(assumed, call, regardless)});
+                                              fp16Arguments(assumed, call, notThroughAssumedModules)});
           }
         });
 
@@ -381,13 +405,13 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
     }
     return usr;
   };
-  if (!outsideCallees.empty())
+  if (!outsideCallees.empty() || flow_->runsSequentialsBuiltElsewhere())
     assumingPass(
         OtherUnitsAssumption::CalleesReturnFp16,
         [&](const Finding &finding) -> std::optional<ConditionalFinding> {
           // The finding explains its value's precision: its notes name the calls whose assumed
-          // result it uses.
-          ConditionalFinding c{finding, {}, {}};
+          // result it uses, and the builders of the Sequentials whose output it is.
+          ConditionalFinding c{finding, {}, assumedModulesNamed(finding)};
           for (const FindingNote &note : finding.notes)
             if (auto it = outsideCallees.find({note.where.file, note.where.offset}); it != outsideCallees.end())
               c.fp16Returns.push_back(returnedValueAt(it->second, note.where, [&](const std::string &because) {
@@ -402,6 +426,8 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
         [&](const PrecisionFlow &assumed) {
           // Arguments fp16 only through a callee's assumed result (`yolo_loss(model(x), y)`).
           auto throughCallees = [&](const PrecisionFact &argument, std::vector<std::string> &callees) {
+            if (PrecisionFlow::dependsOnAssumedModule(argument))
+              return false;
             for (const PrecisionFact *link = &argument; link; link = link->from.get()) {
               SourcePoint at = sourcePointAt(sm, link->where);
               if (auto it = outsideCallees.find({at.file, at.offset}); it != outsideCallees.end())
@@ -507,6 +533,10 @@ std::vector<Finding> findingsUnderOtherUnitsAutocast(const CrossUnitFacts &facts
   for (const Fp16Return &r : facts.fp16Returns)
     fp16ReturnOf.emplace(r.key(), &r);
   auto returnNote = [](const Fp16Return &r) {
+    if (r.part == SequentialOutputPart)
+      return FindingNote{r.where, "the Sequential that `" + r.name +
+                                      "` builds outputs fp16 under CUDA fp16 autocast, in another file: its output is " +
+                                      r.because};
     if (!r.part.empty()) {
       return FindingNote{r.where, "`" + r.name + "` returns " + returnedPartName(r.part) +
                                       " in fp16 under CUDA fp16 autocast, in another file: it is " + r.because};
@@ -543,8 +573,12 @@ std::vector<Finding> findingsUnderOtherUnitsAutocast(const CrossUnitFacts &facts
         continue;
       for (const Fp16Return *r : returns)
         finding.notes.push_back(returnNote(*r));
-      found.push_back(std::move(finding));
-      continue;
+      // In this TU's own region: that is all it needs. In a function other TUs run: also a caller
+      // under autocast, below.
+      if (c.functions.empty()) {
+        found.push_back(std::move(finding));
+        continue;
+      }
     }
     std::vector<const ReachedCall *> calls;
     for (const std::string &function : c.functions)

@@ -198,6 +198,115 @@ const VarDecl *localFieldAssignment(const BinaryOperator *op) {
   return var;
 }
 
+/// A list of integers whose elements the evaluator follows: a built-in array, or a std::vector,
+/// std::array or std::initializer_list of an integer type (the layer widths of an MLP,
+/// `std::vector<int64_t>{784, 300, 100, 10}`), also behind a reference.
+bool isIntegerList(QualType type) {
+  type = type.getNonReferenceType();
+  if (const ArrayType *array = type->getAsArrayTypeUnsafe())
+    return array->getElementType()->isIntegralOrEnumerationType();
+  const auto *list = dyn_cast_or_null<ClassTemplateSpecializationDecl>(type->getAsCXXRecordDecl());
+  if (!list || !list->isInStdNamespace() || !llvm::is_contained({"vector", "array", "initializer_list"}, list->getName()))
+    return false;
+  const TemplateArgumentList &args = list->getTemplateArgs();
+  return args.size() >= 1 && args[0].getKind() == TemplateArgument::Type &&
+         args[0].getAsType()->isIntegralOrEnumerationType();
+}
+
+/// Which elements of a list an index reaches: one (`sizes[1]`), or a run of them: `sizes[i + 1]`
+/// in `for (size_t i = 0; i + 1 < sizes.size(); ++i)` reaches all but the first, each `h` of
+/// `for (int64_t h : sizes)` all.
+struct ElementSelector {
+  std::optional<int64_t> index;
+  int64_t first = 0;   ///< of a run: how many elements before it are skipped
+  int64_t fromEnd = 0; ///< of a run: how many after it
+
+  bool selects(int64_t k, int64_t size) const { return index ? k == *index : k >= first && k + fromEnd < size; }
+
+  /// How a fact across TUs names the elements (ArgumentImport::field): "[1]", "[:]", "[1:-1]".
+  std::string field() const {
+    if (index)
+      return "[" + std::to_string(*index) + "]";
+    return "[" + (first ? std::to_string(first) : "") + ":" + (fromEnd ? "-" + std::to_string(fromEnd) : "") + "]";
+  }
+
+  /// The selections whose elements a call passes to another TU's function: the first few elements
+  /// one by one, and the runs that skip at most the first and the last (the loops of MLP builders).
+  static std::vector<ElementSelector> passedAcrossUnits() {
+    std::vector<ElementSelector> selectors;
+    for (int64_t k = 0; k < 8; ++k)
+      selectors.push_back({k});
+    for (int64_t first : {0, 1})
+      for (int64_t fromEnd : {0, 1})
+        selectors.push_back({std::nullopt, first, fromEnd});
+    return selectors;
+  }
+};
+
+/// Strips what stands between a list expression and what it is built from: temporaries, casts,
+/// copies, and the std::initializer_list a std::vector is constructed from.
+const Expr *stripList(const Expr *e) {
+  while (e) {
+    const Expr *next = e->IgnoreParenImpCasts();
+    if (const auto *temp = dyn_cast<MaterializeTemporaryExpr>(next))
+      next = temp->getSubExpr();
+    else if (const auto *cleanups = dyn_cast<ExprWithCleanups>(next))
+      next = cleanups->getSubExpr();
+    else if (const auto *bind = dyn_cast<CXXBindTemporaryExpr>(next))
+      next = bind->getSubExpr();
+    else if (const auto *cast = dyn_cast<CXXFunctionalCastExpr>(next))
+      next = cast->getSubExpr();
+    else if (const auto *list = dyn_cast<CXXStdInitializerListExpr>(next))
+      next = list->getSubExpr();
+    else if (const auto *construct = dyn_cast<CXXConstructExpr>(next)) {
+      const CXXConstructorDecl *ctor = construct->getConstructor();
+      unsigned written = 0;
+      for (const Expr *arg : construct->arguments())
+        written += !isa<CXXDefaultArgExpr>(arg);
+      if (written == 1 && ((ctor->isCopyOrMoveConstructor()) ||
+                           isa<CXXStdInitializerListExpr>(construct->getArg(0)->IgnoreImplicit())))
+        next = construct->getArg(0);
+    }
+    if (next == e)
+      return e;
+    e = next;
+  }
+  return e;
+}
+
+/// Whether `s` may change `var`: assigns or increments it, or takes its address.
+bool writesVariable(const Stmt *s, const VarDecl *var) {
+  if (!s)
+    return false;
+  auto names = [var](const Expr *e) {
+    const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+    return ref && ref->getDecl() == var;
+  };
+  if (const auto *op = dyn_cast<BinaryOperator>(s); op && op->isAssignmentOp() && names(op->getLHS()))
+    return true;
+  if (const auto *op = dyn_cast<UnaryOperator>(s);
+      op && (op->isIncrementDecrementOp() || op->getOpcode() == UO_AddrOf) && names(op->getSubExpr()))
+    return true;
+  for (const Stmt *child : s->children())
+    if (writesVariable(child, var))
+      return true;
+  return false;
+}
+
+/// Whether `s`, in a loop's body, may leave the loop before its condition ends it: a `return`,
+/// `goto`, `throw`, or a `break` of that loop (`breaks`: not of an inner loop or switch).
+bool leavesEarly(const Stmt *s, bool breaks = true) {
+  if (!s || isa<LambdaExpr>(s))
+    return false;
+  if (isa<ReturnStmt, GotoStmt, CXXThrowExpr>(s) || (breaks && isa<BreakStmt>(s)))
+    return true;
+  bool inner = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(s);
+  for (const Stmt *child : s->children())
+    if (leavesEarly(child, breaks && !inner))
+      return true;
+  return false;
+}
+
 /// One write of a member of a local struct variable: `cfg.encoder.hidden = 150` (a
 /// localFieldAssignment) or a setter called on it, `fopts.set_channels(60)`, also in a chain.
 struct FieldWrite {
@@ -243,6 +352,10 @@ public:
   }
 
   bool VisitVarDecl(VarDecl *var) {
+    // `int64_t &w = sizes[0];`, `auto &enc = cfg.encoder;`: written through the reference.
+    if (var->getType()->isLValueReferenceType() && !var->getType().getNonReferenceType().isConstQualified() &&
+        var->getInit() && !isa<ParmVarDecl>(var))
+      markWritten(var->getInit());
     // In-class initialisers are in every TU that includes the class: nothing to give.
     if (isConstantAcrossUnits(var) && var->getInit() && !(var->isStaticDataMember() && !var->isOutOfLine()))
       constantsForOtherUnits.push_back(var);
@@ -319,6 +432,14 @@ public:
     const CXXConstructorDecl *ctor = construct->getConstructor();
     addCall(ctor, construct->getBeginLoc(), args);
     noteReferenceArguments(ctor, args);
+    return true;
+  }
+
+  /// `for (auto &w : sizes)` may write the elements of sizes.
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *loop) {
+    QualType type = loop->getLoopVariable()->getType();
+    if (type->isReferenceType() && !type.getNonReferenceType().isConstQualified())
+      markWritten(loop->getRangeInit());
     return true;
   }
 
@@ -414,9 +535,18 @@ private:
   }
 
   void markWritten(const Expr *target) {
-    // `cfg.hidden = 3` writes both the field and (a member of) cfg; `opts.units() = 3` writes opts.
+    // `cfg.hidden = 3` writes both the field and (a member of) cfg; `opts.units() = 3` writes opts;
+    // `sizes[0] = 3` writes sizes.
     while (target) {
       target = target->IgnoreParenImpCasts();
+      if (const auto *op = dyn_cast<CXXOperatorCallExpr>(target); op && op->getOperator() == OO_Subscript) {
+        target = op->getArg(0);
+        continue;
+      }
+      if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(target)) {
+        target = subscript->getBase();
+        continue;
+      }
       if (const auto *accessor = dyn_cast<CXXMemberCallExpr>(target);
           accessor && accessedField(accessor->getMethodDecl())) {
         target = accessor->getImplicitObjectArgument();
@@ -632,6 +762,8 @@ private:
     if (const auto *call = dyn_cast<CXXMemberCallExpr>(e))
       if (Values values = evaluateAccessor(call, depth); !values.empty())
         return values;
+    if (std::optional<Values> elements = evaluateSubscript(e, depth))
+      return std::move(*elements);
     if (const auto *op = dyn_cast<BinaryOperator>(e))
       return evaluateBinary(op, depth);
     if (const auto *op = dyn_cast<UnaryOperator>(e))
@@ -674,6 +806,13 @@ private:
   }
 
   Values evaluateVariable(const VarDecl *var, unsigned depth) {
+    // `h` of `for (int64_t h : sizes)`: each element in turn.
+    if (const CXXForRangeStmt *loop = rangeLoopOf(var)) {
+      if (written_.contains(var) || leavesEarly(loop->getBody()))
+        return {};
+      return annotate(evaluateElements(loop->getRangeInit(), ElementSelector{}, depth), var->getLocation(),
+                      "`" + var->getNameAsString() + "`");
+    }
     const VarDecl *definition = var->getDefinition() ? var->getDefinition() : var;
     const Expr *init = definition->getAnyInitializer(definition);
     // Declared here without a value: another TU defines it.
@@ -1183,7 +1322,229 @@ public:
                         function->getNameAsString() + "`");
   }
 
+  /// The elements `selector` picks of the list a call passes for `param` of `function`, each
+  /// with the step through the call.
+  Values elementsAtCall(const FunctionDecl *function, const ParmVarDecl *param, const CallSite &site,
+                        ElementSelector selector, unsigned depth) {
+    Values values;
+    for (const std::vector<Values> &list : listsAtCall(function, param, site, depth))
+      for (size_t k = 0; k < list.size(); ++k)
+        if (selector.selects(k, list.size()))
+          append(values, list[k]);
+    return values;
+  }
+
 private:
+  /// The element lists `e` may be, one per way it is built: its own initialiser list, a variable's
+  /// never changed after its initialisation, or a parameter's at each call in this TU.
+  std::vector<std::vector<Values>> lists(const Expr *e, unsigned depth) {
+    if (!e || depth > MaxDepth)
+      return {};
+    e = stripList(e);
+    if (const auto *list = dyn_cast<InitListExpr>(e)) {
+      list = list->isSemanticForm() ? list : list->getSemanticForm();
+      // std::array's braces hold those of its member array.
+      if (list->getType()->isRecordType() && list->getNumInits() == 1)
+        if (const auto *inner = dyn_cast<InitListExpr>(list->getInit(0)->IgnoreImplicit()))
+          list = inner;
+      const auto *array = dyn_cast<ConstantArrayType>(list->getType()->getAsArrayTypeUnsafe());
+      // `int64_t sizes[4] = {784, 300}` holds zeros after the elements written.
+      if (!array || array->getSize() != list->getNumInits())
+        return {};
+      std::vector<Values> elements;
+      for (const Expr *init : list->inits())
+        elements.push_back(evaluate(init, depth + 1));
+      return {std::move(elements)};
+    }
+    const auto *ref = dyn_cast<DeclRefExpr>(e);
+    if (!ref)
+      return {};
+    if (const auto *param = dyn_cast<ParmVarDecl>(ref->getDecl())) {
+      const auto *function = dyn_cast<FunctionDecl>(param->getDeclContext());
+      QualType type = param->getType();
+      if (!function || written_.contains(param) ||
+          (type->isReferenceType() && !type.getNonReferenceType().isConstQualified()) ||
+          !inProgress_.insert(param).second)
+        return {};
+      std::vector<std::vector<Values>> all;
+      auto found = calls_.find(function->getCanonicalDecl());
+      if (found != calls_.end())
+        for (const CallSite &site : found->second)
+          for (std::vector<Values> &list : listsAtCall(function, param, site, depth))
+            all.push_back(std::move(list));
+      inProgress_.erase(param);
+      return all;
+    }
+    const auto *var = dyn_cast<VarDecl>(ref->getDecl());
+    if (!var)
+      return {};
+    const VarDecl *definition = var->getDefinition() ? var->getDefinition() : var;
+    const Expr *init = definition->getAnyInitializer(definition);
+    if (!init || var->getType()->isReferenceType() || !keepsInitialiser(var, definition) ||
+        !inProgress_.insert(var).second)
+      return {};
+    std::vector<std::vector<Values>> all = lists(init, depth + 1);
+    inProgress_.erase(var);
+    return all;
+  }
+
+  /// The element lists a call passes for the list parameter `param` (its default argument where
+  /// the call leaves it out), each element with the step through the call.
+  std::vector<std::vector<Values>> listsAtCall(const FunctionDecl *function, const ParmVarDecl *param,
+                                               const CallSite &site, unsigned depth) {
+    unsigned index = param->getFunctionScopeIndex();
+    const Expr *arg = index < site.args.size() ? site.args[index] : nullptr;
+    if (!arg && param->hasDefaultArg() && !param->hasUninstantiatedDefaultArg())
+      arg = param->getDefaultArg();
+    std::vector<std::vector<Values>> all = lists(arg, depth + 1);
+    for (std::vector<Values> &list : all)
+      for (Values &element : list) {
+        element = annotate(std::move(element), arg->getBeginLoc(),
+                           "an element of `" + param->getNameAsString() + "` at this call of `" +
+                               function->getNameAsString() + "`");
+        for (auto &value : element)
+          value.fromCaller = true;
+      }
+    return all;
+  }
+
+  /// The elements `selector` picks of the list `e`, in every way it is built; of a list parameter
+  /// of a function other TUs call, also what they pass (an open value naming the selection).
+  Values evaluateElements(const Expr *e, ElementSelector selector, unsigned depth) {
+    Values values;
+    for (const std::vector<Values> &list : lists(e, depth + 1))
+      for (size_t k = 0; k < list.size(); ++k)
+        if (selector.selects(k, list.size()))
+          append(values, list[k]);
+    const auto *ref = dyn_cast<DeclRefExpr>(stripList(e));
+    const auto *param = ref ? dyn_cast<ParmVarDecl>(ref->getDecl()) : nullptr;
+    const auto *function = param ? dyn_cast<FunctionDecl>(param->getDeclContext()) : nullptr;
+    QualType type = param ? param->getType() : QualType();
+    if (function && openToOtherUnits(function) && !written_.contains(param) &&
+        (!type->isReferenceType() || type.getNonReferenceType().isConstQualified()))
+      append(values, annotate({{T{}, {}, true, param, selector.field()}}, param->getLocation(),
+                              "the elements of `" + param->getNameAsString() + "`"));
+    return values;
+  }
+
+  /// `sizes[1]`, `sizes.at(1)`, `sizes[i + 1]` in a loop over the indices of `sizes`: the
+  /// elements it reaches. Nothing when `e` is no element of an integer list.
+  std::optional<Values> evaluateSubscript(const Expr *e, unsigned depth) {
+    const Expr *list = nullptr, *index = nullptr;
+    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e); op && op->getOperator() == OO_Subscript && op->getNumArgs() == 2) {
+      list = op->getArg(0);
+      index = op->getArg(1);
+    } else if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(e)) {
+      list = subscript->getBase()->IgnoreParenImpCasts();
+      index = subscript->getIdx();
+    } else if (const auto *call = dyn_cast<CXXMemberCallExpr>(e); call && call->getMethodDecl() &&
+                                                                 call->getMethodDecl()->getName() == "at" &&
+                                                                 call->getNumArgs() == 1) {
+      list = call->getImplicitObjectArgument();
+      index = call->getArg(0);
+    }
+    if (!list || !isIntegerList(list->getType()))
+      return std::nullopt;
+    std::optional<ElementSelector> selector = selectorOf(index, referencedDecl(stripList(list)), depth);
+    if (!selector)
+      return Values{};
+    return annotate(evaluateElements(list, *selector, depth), e->getBeginLoc(), "`" + text(e) + "`");
+  }
+
+  /// Which elements of the list `list` names the index `index` reaches: a known one, or the run a
+  /// counting loop gives `i + offset` (`for (size_t i = first; i + c < list.size() - d; ++i)`,
+  /// with `<`, `!=` or `<=`, a body that neither writes `i` nor leaves early).
+  std::optional<ElementSelector> selectorOf(const Expr *index, const ValueDecl *list, unsigned depth) {
+    if (std::vector<ConstantValue> known = Evaluation<int64_t>(ctx_, tu_).evaluate(index, depth + 1);
+        known.size() == 1 && known.front().value >= 0)
+      return ElementSelector{known.front().value};
+    if (!list)
+      return std::nullopt;
+    // `i + c` (or `i - c`): the counter and its offset.
+    auto counterOf = [&](const Expr *e, int64_t &offset) -> const VarDecl * {
+      e = e->IgnoreParenImpCasts();
+      offset = 0;
+      if (const auto *op = dyn_cast<BinaryOperator>(e); op && (op->getOpcode() == BO_Add || op->getOpcode() == BO_Sub)) {
+        std::optional<int64_t> c = literalOf(op->getRHS());
+        if (!c)
+          return nullptr;
+        offset = op->getOpcode() == BO_Add ? *c : -*c;
+        e = op->getLHS()->IgnoreParenImpCasts();
+      }
+      const auto *ref = dyn_cast<DeclRefExpr>(e);
+      return ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+    };
+    int64_t offset = 0, conditionOffset = 0;
+    const VarDecl *counter = counterOf(index, offset);
+    const ForStmt *loop = counter ? forLoopDeclaring(counter) : nullptr;
+    if (!loop || !loop->getCond() || !loop->getInc() || !counter->getInit() || writesVariable(loop->getBody(), counter) ||
+        leavesEarly(loop->getBody()))
+      return std::nullopt;
+    std::optional<int64_t> start = literalOf(counter->getInit());
+    const Expr *inc = loop->getInc()->IgnoreParenImpCasts();
+    bool byOne = false;
+    if (const auto *op = dyn_cast<UnaryOperator>(inc))
+      byOne = op->isIncrementOp() && counterOf(op->getSubExpr(), conditionOffset) == counter && !conditionOffset;
+    else if (const auto *op = dyn_cast<CompoundAssignOperator>(inc))
+      byOne = op->getOpcode() == BO_AddAssign && literalOf(op->getRHS()) == 1 &&
+              counterOf(op->getLHS(), conditionOffset) == counter && !conditionOffset;
+    const auto *condition = dyn_cast<BinaryOperator>(loop->getCond()->IgnoreParenImpCasts());
+    if (!start || !byOne || !condition ||
+        !llvm::is_contained({BO_LT, BO_NE, BO_LE}, condition->getOpcode()) ||
+        counterOf(condition->getLHS(), conditionOffset) != counter)
+      return std::nullopt;
+    // The bound: `list.size()` or `list.size() - d`.
+    const Expr *bound = condition->getRHS()->IgnoreParenImpCasts();
+    int64_t boundOffset = 0;
+    if (const auto *op = dyn_cast<BinaryOperator>(bound); op && op->getOpcode() == BO_Sub) {
+      std::optional<int64_t> d = literalOf(op->getRHS());
+      if (!d)
+        return std::nullopt;
+      boundOffset = *d;
+      bound = op->getLHS()->IgnoreParenImpCasts();
+    }
+    const auto *size = dyn_cast<CXXMemberCallExpr>(bound);
+    if (!size || !size->getMethodDecl() || size->getMethodDecl()->getName() != "size" ||
+        referencedDecl(stripList(size->getImplicitObjectArgument())) != list)
+      return std::nullopt;
+    // The counter runs from `start` to size - 1 - conditionOffset - boundOffset (`<=`: one more).
+    int64_t lastFromEnd = conditionOffset + boundOffset - (condition->getOpcode() == BO_LE ? 1 : 0);
+    ElementSelector run{std::nullopt, *start + offset, lastFromEnd - offset};
+    if (run.first < 0 || run.fromEnd < 0)
+      return std::nullopt;
+    return run;
+  }
+
+  /// The value of an integer literal (through implicit conversions), or nothing.
+  static std::optional<int64_t> literalOf(const Expr *e) {
+    const auto *literal = dyn_cast<IntegerLiteral>(e->IgnoreParenImpCasts());
+    if (!literal)
+      return std::nullopt;
+    return literal->getValue().getSExtValue();
+  }
+
+  /// The `for` loop whose init statement declares `counter`.
+  const ForStmt *forLoopDeclaring(const VarDecl *counter) const {
+    for (const DynTypedNode &declaration : ctx_.getParents(*counter))
+      if (const auto *statement = declaration.get<DeclStmt>())
+        for (const DynTypedNode &parent : ctx_.getParents(*statement))
+          if (const auto *loop = parent.get<ForStmt>(); loop && loop->getInit() == statement)
+            return loop;
+    return nullptr;
+  }
+
+  /// The range-based `for` whose loop variable `var` is.
+  const CXXForRangeStmt *rangeLoopOf(const VarDecl *var) const {
+    if (!var->isLocalVarDecl() || !var->getType().getNonReferenceType()->isIntegralOrEnumerationType())
+      return nullptr;
+    for (const DynTypedNode &declaration : ctx_.getParents(*var))
+      if (const auto *statement = declaration.get<DeclStmt>())
+        for (const DynTypedNode &parent : ctx_.getParents(*statement))
+          if (const auto *loop = parent.get<CXXForRangeStmt>(); loop && loop->getLoopVariable() == var)
+            return loop;
+    return nullptr;
+  }
+
   Values evaluateUnary(const UnaryOperator *op, unsigned depth) {
     Values values = evaluate(op->getSubExpr(), depth + 1);
     switch (op->getOpcode()) {
@@ -1357,6 +1718,10 @@ std::vector<ConstantEvaluator::ExternalArgument> ConstantEvaluator::externalCall
         for (const FieldPath &path : integerFieldsOfProjectStruct(param->getType(), sm))
           for (ConstantValue &value : evaluation.fieldAtCall(callee, param, path, site, 0))
             arguments.push_back({callee, site.loc, param->getFunctionScopeIndex(), pathName(path), std::move(value)});
+        if (isIntegerList(param->getType()))
+          for (const ElementSelector &selector : ElementSelector::passedAcrossUnits())
+            for (ConstantValue &value : evaluation.elementsAtCall(callee, param, site, selector, 0))
+              arguments.push_back({callee, site.loc, param->getFunctionScopeIndex(), selector.field(), std::move(value)});
       }
   }
   // The index is a hash map: sorted by where the argument is, the facts do not depend on it.

@@ -195,7 +195,8 @@ const Expr *sequentialHolder(const Expr *e) {
 /// construction (`Sequential(Linear(...), ReLU())`, `Sequential({{"fc", Linear(...)}})`), a
 /// local constructed so and extended by `push_back` statements of its own block, a call of a
 /// same-TU builder (each of its `return`s), a parameter (the value passed at each call site in
-/// the TU, as ConstantValue does for constants). Anything else is unknown: a Sequential
+/// the TU, as ConstantValue does for constants), a member of the class (what its constructors and
+/// assignments build it with). Anything else is unknown: a Sequential
 /// reassigned, extended by `extend`/`insert` or by a `push_back` inside a branch or loop, one
 /// extended through a parameter, member or pointer anywhere in the TU (any holder may alias it),
 /// or one passed to a function declared here without a body.
@@ -212,10 +213,22 @@ public:
     e = sequentialHolder(e);
     if (!e || depth > MaxDepth)
       return std::nullopt;
-    if (const auto *construct = dyn_cast<CXXConstructExpr>(e))
+    if (const auto *construct = dyn_cast<CXXConstructExpr>(e)) {
+      // A holder of the module another expression gives: `net_ = register_module("net",
+      // Sequential(...))` assigns the shared_ptr<SequentialImpl> that register_module returns.
+      // A copy of a named holder shares its layers, which this does not follow.
+      if (construct->getNumArgs() == 1 && !construct->getConstructor()->getPrimaryTemplate() &&
+          isSequential(construct->getArg(0)->getType()))
+        return isa<DeclRefExpr, MemberExpr>(sequentialHolder(construct->getArg(0))) ? std::nullopt
+                                                                                    : of(construct->getArg(0), depth + 1);
       return construction(construct);
+    }
+    if (const Expr *registered = registeredModule(e))
+      return of(registered, depth + 1);
     if (const auto *call = dyn_cast<CallExpr>(e))
       return builderCall(call, depth);
+    if (const auto *member = dyn_cast<MemberExpr>(e))
+      return memberBuilds(member, depth);
     const auto *ref = dyn_cast<DeclRefExpr>(e);
     const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
     if (!var || wild_ || unknownUse_.count(var))
@@ -237,6 +250,47 @@ public:
         for (Layers &layers : *built)
           layers.push_back(layer);
     return built;
+  }
+
+  /// The call that builds `e`'s Sequential when a function of another TU builds it
+  /// (`make_scorer(64, 32)`; also through `register_module`, a local initialised with it, and a
+  /// member whose only build in the TU it is); null otherwise, and for a holder the TU may change.
+  const CallExpr *builtByOtherUnit(const Expr *e, unsigned depth = 0) {
+    index();
+    e = sequentialHolder(e);
+    if (!e || depth > MaxDepth || wild_)
+      return nullptr;
+    if (const auto *construct = dyn_cast<CXXConstructExpr>(e)) {
+      bool holderOfResult = construct->getNumArgs() == 1 && !construct->getConstructor()->getPrimaryTemplate() &&
+                            isSequential(construct->getArg(0)->getType()) &&
+                            !isa<DeclRefExpr, MemberExpr>(sequentialHolder(construct->getArg(0)));
+      return holderOfResult ? builtByOtherUnit(construct->getArg(0), depth + 1) : nullptr;
+    }
+    if (const Expr *registered = registeredModule(e))
+      return builtByOtherUnit(registered, depth + 1);
+    if (const auto *member = dyn_cast<MemberExpr>(e)) {
+      const auto *field = dyn_cast<FieldDecl>(member->getMemberDecl());
+      if (!field || !isa<CXXThisExpr>(member->getBase()->IgnoreParenImpCasts()) || unknownMembers_.count(field))
+        return nullptr;
+      auto found = memberBuilds_.find(field);
+      if (found == memberBuilds_.end() || found->second.size() != 1)
+        return nullptr;
+      return builtByOtherUnit(found->second.front(), depth + 1);
+    }
+    if (const auto *call = dyn_cast<CallExpr>(e)) {
+      const FunctionDecl *callee = call->getDirectCallee();
+      const SourceManager &sm = ctx_.getSourceManager();
+      if (!callee || isa<CXXMethodDecl>(callee) || !isSequential(callee->getReturnType()) || callee->getDefinition() ||
+          sm.isInSystemHeader(sm.getFileLoc(callee->getLocation())))
+        return nullptr;
+      return call;
+    }
+    const auto *ref = dyn_cast<DeclRefExpr>(e);
+    const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+    if (!var || isa<ParmVarDecl>(var) || !var->hasLocalStorage() || !var->getInit() || unknownUse_.count(var) ||
+        pushes_.count(var))
+      return nullptr;
+    return builtByOtherUnit(var->getInit(), depth + 1);
   }
 
 private:
@@ -275,6 +329,59 @@ private:
       layers.push_back(arg);
     }
     return std::vector<Layers>{layers};
+  }
+
+  /// `register_module("head", m)`: m.
+  static const Expr *registeredModule(const Expr *e) {
+    const auto *call = dyn_cast<CXXMemberCallExpr>(e);
+    const CXXMethodDecl *method = call ? call->getMethodDecl() : nullptr;
+    if (!method || method->getName() != "register_module" || call->getNumArgs() != 2)
+      return nullptr;
+    return call->getArg(1);
+  }
+
+  /// `head_` of the class whose code this is: every way the TU builds it (its constructors'
+  /// initialisers and the assignments to it, `head_ = register_module("head", Sequential(...))`),
+  /// joined; its in-class initialiser where nothing else builds it. An empty holder
+  /// (`Sequential head_{nullptr}`) builds nothing. Unknown when anything else may change it (passed
+  /// to a function of another TU) or nothing builds it here.
+  std::optional<std::vector<Layers>> memberBuilds(const MemberExpr *member, unsigned depth) {
+    const auto *field = dyn_cast<FieldDecl>(member->getMemberDecl());
+    if (!field || !isa<CXXThisExpr>(member->getBase()->IgnoreParenImpCasts()) || unknownMembers_.count(field))
+      return std::nullopt;
+    std::vector<const Expr *> builds;
+    if (auto found = memberBuilds_.find(field); found != memberBuilds_.end())
+      builds = found->second;
+    if (builds.empty() && field->hasInClassInitializer() && !isEmptyHolder(field->getInClassInitializer()))
+      builds.push_back(field->getInClassInitializer());
+    if (builds.empty())
+      return std::nullopt;
+    std::vector<Layers> all;
+    for (const Expr *build : builds) {
+      std::optional<std::vector<Layers>> built = of(build, depth + 1);
+      if (!built)
+        return std::nullopt;
+      all.insert(all.end(), built->begin(), built->end());
+    }
+    if (all.size() > MaxWays)
+      return std::nullopt;
+    return all;
+  }
+
+  /// `Sequential head_{nullptr}`: a holder with no module, built later.
+  static bool isEmptyHolder(const Expr *e) {
+    const auto *construct = dyn_cast<CXXConstructExpr>(stripWrappers(e)->IgnoreImplicit());
+    return construct && construct->getNumArgs() == 1 &&
+           construct->getArg(0)->IgnoreImplicit()->getType()->isNullPtrType();
+  }
+
+  /// The field of the class that `e` names (`head_`, `this->head_`), if it is a Sequential.
+  static const FieldDecl *sequentialMember(const Expr *e) {
+    if (!isSequential(e->getType()))
+      return nullptr;
+    const auto *member = dyn_cast<MemberExpr>(sequentialHolder(e));
+    const auto *field = member ? dyn_cast<FieldDecl>(member->getMemberDecl()) : nullptr;
+    return field && isa<CXXThisExpr>(member->getBase()->IgnoreParenImpCasts()) ? field : nullptr;
   }
 
   std::optional<std::vector<Layers>> builderCall(const CallExpr *call, unsigned depth) {
@@ -354,8 +461,12 @@ private:
       if (const auto *fn = dyn_cast<FunctionDecl>(d)) {
         if (fn->doesThisDeclarationHaveABody() && !fn->isDependentContext()) {
           if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fn))
-            for (const CXXCtorInitializer *init : ctor->inits())
+            for (const CXXCtorInitializer *init : ctor->inits()) {
+              if (const FieldDecl *field = init->getMember();
+                  field && init->isWritten() && isSequential(field->getType()) && !isEmptyHolder(init->getInit()))
+                memberBuilds_[field].push_back(init->getInit());
               visit(init->getInit());
+            }
           visit(fn->getBody());
         }
         return;
@@ -424,8 +535,12 @@ private:
           wild_ = true;
       }
     }
-    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call); op && op->getOperator() == OO_Equal)
-      markHolder(op->getArg(0));
+    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call); op && op->getOperator() == OO_Equal) {
+      if (const FieldDecl *field = sequentialMember(op->getArg(0)); field && op->getNumArgs() == 2)
+        memberBuilds_[field].push_back(op->getArg(1));
+      else
+        markHolder(op->getArg(0));
+    }
     // A function declared here without a body may change a holder passed to it.
     const SourceManager &sm = ctx_.getSourceManager();
     if (!callee || (!callee->isDefined() && !sm.isInSystemHeader(sm.getFileLoc(callee->getLocation()))))
@@ -436,6 +551,9 @@ private:
   void markHolder(const Expr *e) {
     if (!isSequential(e->getType()))
       return;
+    if (const auto *member = dyn_cast<MemberExpr>(sequentialHolder(e)))
+      if (const auto *field = dyn_cast<FieldDecl>(member->getMemberDecl()))
+        unknownMembers_.insert(field);
     if (const auto *ref = dyn_cast<DeclRefExpr>(sequentialHolder(e)))
       if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()))
         unknownUse_.insert(var);
@@ -450,6 +568,9 @@ private:
   std::map<const VarDecl *, std::vector<std::pair<SourceLocation, const Expr *>>> pushes_;
   llvm::DenseSet<const CXXMemberCallExpr *> followedPushes_;
   llvm::DenseSet<const VarDecl *> unknownUse_;
+  /// Per Sequential member: what the TU builds it with (initialisers, assignments).
+  llvm::DenseMap<const FieldDecl *, std::vector<const Expr *>> memberBuilds_;
+  llvm::DenseSet<const FieldDecl *> unknownMembers_;
 };
 
 } // namespace
@@ -509,7 +630,9 @@ class FlowWalker {
 public:
   FlowWalker(PrecisionFlow &flow, OtherUnitsAssumption assumed)
       : flow_(flow), ctx_(flow.ctx_), calleesReturnFp16_(assumed == OtherUnitsAssumption::CalleesReturnFp16),
-        callersPassFp16_(assumed == OtherUnitsAssumption::CallersPassFp16) {
+        callersPassFp16_(assumed == OtherUnitsAssumption::CallersPassFp16),
+        sequentialsBuiltElsewhereFp16_(assumed == OtherUnitsAssumption::CalleesReturnFp16 ||
+                                       assumed == OtherUnitsAssumption::CallersRunUnderAutocast) {
     // The forward and loss statements of each training iteration that `ampify fix` would
     // migrate are analysed as the CUDA autocast region they will become, so their hazards are
     // reported before the migration.
@@ -535,6 +658,49 @@ public:
     Env env;
     env.region = Region();
     walkFunction(fn, env, {});
+  }
+
+  /// What the Sequential that `fn` (a function other TUs call) builds outputs when a CUDA fp16
+  /// region runs it, whatever its input: each of its `return`s built as the TU shows, through
+  /// LibTorch layers only; unknown otherwise.
+  PrecisionFact outputOfBuiltSequential(const FunctionDecl *fn) {
+    Env env;
+    env.region.kind = RegionKind::Autocast;
+    env.region.opened = fn->getLocation();
+    env.region.how = "a caller of `" + fn->getQualifiedNameAsString() + "` in another file";
+    env.region.assumedFor = fn;
+    std::vector<const ReturnStmt *> returns;
+    std::function<void(const Stmt *)> collect = [&](const Stmt *s) {
+      if (!s || isa<LambdaExpr>(s))
+        return;
+      if (const auto *ret = dyn_cast<ReturnStmt>(s))
+        returns.push_back(ret);
+      for (const Stmt *child : s->children())
+        collect(child);
+    };
+    collect(fn->getBody());
+    std::optional<PrecisionFact> out;
+    for (const ReturnStmt *ret : returns) {
+      std::optional<std::vector<SequentialLayers::Layers>> built =
+          ret->getRetValue() ? sequentials_.of(ret->getRetValue()) : std::nullopt;
+      if (!built)
+        return unknownFact();
+      for (const SequentialLayers::Layers &layers : *built) {
+        PrecisionFact fact = unknownFact();
+        for (const Expr *layer : layers) {
+          std::string kind = moduleKind(layer->getType());
+          std::optional<CastPolicy> policy =
+              kind.empty() || kind == "Sequential" ? std::nullopt
+                                                   : flow_.table_->lookupModule(kind, autocastDevice(env.region));
+          // A banned layer raises; its report needs the call that runs it.
+          if (!policy || *policy == CastPolicy::Banned)
+            return unknownFact();
+          fact = applyPolicy(nullptr, *policy, "torch::nn::" + kind, {fact}, {}, env, layer);
+        }
+        out = out ? join(*out, fact) : fact;
+      }
+    }
+    return out && out->value == Precision::Half ? *out : unknownFact();
   }
 
   /// `fn`, which other TUs may call, as if one of them ran it under CUDA fp16 autocast (and,
@@ -1547,7 +1713,7 @@ private:
       return unknownFact();
     std::optional<std::vector<SequentialLayers::Layers>> built = sequentials_.of(sequential);
     if (!built)
-      return unknownFact();
+      return sequentialBuiltElsewhere(call, sequential, env);
     std::optional<PrecisionFact> out;
     for (const SequentialLayers::Layers &layers : *built) {
       PrecisionFact fact = layers.empty() ? unknownFact() : args[0]; // an empty Sequential throws
@@ -1566,6 +1732,34 @@ private:
     fact.because = "the output of the Sequential" + (name.empty() ? std::string() : " `" + name + "`");
     fact.where = call->getBeginLoc();
     fact.from = std::make_shared<PrecisionFact>(*out);
+    return fact;
+  }
+
+  /// `seq->forward(x)` where a function of another TU builds `seq`, under a CUDA fp16 region:
+  /// fp16 when the analysis assumes so of such Sequentials (a finding on it then needs that
+  /// function's Sequential to end in a layer autocast runs in fp16), unknown otherwise.
+  PrecisionFact sequentialBuiltElsewhere(const CallExpr *call, const Expr *sequential, const Env &env) {
+    const CallExpr *builder = sequentials_.builtByOtherUnit(sequential);
+    const Region &r = env.region;
+    if (!builder || r.kind != RegionKind::Autocast || !r.cuda || r.lowDtype != Precision::Half)
+      return unknownFact();
+    flow_.runsSequentialsBuiltElsewhere_ = true;
+    if (!sequentialsBuiltElsewhereFp16_)
+      return unknownFact();
+    PrecisionFact assumed;
+    assumed.value = Precision::Half;
+    assumed.because = "the output of the Sequential that `" + builder->getDirectCallee()->getQualifiedNameAsString() +
+                      "` builds, which another file defines,";
+    assumed.where = builder->getBeginLoc();
+    assumed.assumedModule = true;
+    if (llvm::none_of(flow_.assumedReturnedParts_, [&](const AssumedReturnedPart &p) { return p.call == builder; }))
+      flow_.assumedReturnedParts_.push_back({builder, SequentialOutputPart, assumed.because});
+    PrecisionFact fact;
+    fact.value = Precision::Half;
+    std::string name = nameOf(sequentialHolder(sequential));
+    fact.because = "the output of the Sequential" + (name.empty() ? std::string() : " `" + name + "`");
+    fact.where = call->getBeginLoc();
+    fact.from = std::make_shared<PrecisionFact>(std::move(assumed));
     return fact;
   }
 
@@ -1694,6 +1888,8 @@ private:
   ASTContext &ctx_;
   const bool calleesReturnFp16_;
   const bool callersPassFp16_;
+  /// A Sequential that a function of another TU builds outputs fp16 under a CUDA fp16 region.
+  const bool sequentialsBuiltElsewhereFp16_;
   SequentialLayers sequentials_{ctx_, flow_.session_.userDeclarations()};
   /// Member variables of the TU's classes, as every assignment to them joins.
   struct FieldState {
@@ -1752,13 +1948,28 @@ PrecisionFlow::PrecisionFlow(AnalysisSession &session, OtherUnitsAssumption assu
       // Under CallersPassFp16 a result may be fp16 only because of what the caller passes.
       if (assumed != OtherUnitsAssumption::CallersRunUnderAutocast)
         continue;
-      if (returned.value == Precision::Half)
+      // What holds regardless of other TUs' Sequentials only.
+      if (returned.value == Precision::Half && !dependsOnAssumedModule(returned))
         fp16Returns_.push_back({fn, std::move(returned), ""});
       else
         for (auto &[part, fact] : returned.parts)
-          if (fact.value == Precision::Half)
+          if (fact.value == Precision::Half && !dependsOnAssumedModule(fact))
             fp16Returns_.push_back({fn, fact, part});
+      if (isSequential(fn->getReturnType()))
+        if (PrecisionFact output = walker.outputOfBuiltSequential(fn); output.value == Precision::Half)
+          fp16Returns_.push_back({fn, std::move(output), SequentialOutputPart});
     }
+}
+
+bool PrecisionFlow::dependsOnAssumedModule(const PrecisionFact &fact) {
+  for (const PrecisionFact *link = &fact; link; link = link->from.get()) {
+    if (link->assumedModule)
+      return true;
+    for (const auto &[part, inner] : link->parts)
+      if (dependsOnAssumedModule(inner))
+        return true;
+  }
+  return false;
 }
 
 std::vector<const FunctionDecl *> definedForOtherUnits(AnalysisSession &session) {
@@ -1859,13 +2070,12 @@ std::vector<std::pair<SourceLocation, std::string>> PrecisionFlow::explain(const
       return notes;
     say(*link);
   }
-  // Past the first steps, the chain still names the parameter whose fp16 it assumes: the join
-  // needs it to know which argument a caller must pass in fp16.
+  // Past the first steps, the chain still names what it assumes of other TUs: the parameter a
+  // caller must pass in fp16, the Sequential another TU's function must build. The join needs
+  // them to know what the finding depends on.
   for (; link; link = link->from.get())
-    if (link->assumedArgument) {
+    if (link->assumedArgument || link->assumedModule)
       say(*link);
-      break;
-    }
   return notes;
 }
 

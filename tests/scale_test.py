@@ -663,6 +663,43 @@ class CrossUnitHazards(CrossUnitCase):
         self.assertIn("only --format=json shard reports carry", sarif.stderr)
 
 
+class CrossUnitSequentials(CrossUnitCase):
+    """fp16 hazards on the output of a Sequential that another file builds
+    (testdata/crossunit/sequentials): layers.cpp says which of its builders' Sequentials output
+    fp16 under autocast; model.cpp's hazard on one it holds is reported where main.cpp runs its
+    forward under autocast, main.cpp's on one it runs itself; not on a Sequential ending in a
+    LayerNorm, nor in a function nothing runs under autocast."""
+
+    DATA = "sequentials"
+    CHECKS = "*"
+
+    def line_of(self, name, text):
+        with open(os.path.join(self.src, name)) as source:
+            return [i + 1 for i, l in enumerate(source.read().split("\n")) if text in l][0]
+
+    def test_findings_on_sequentials_built_in_another_file(self):
+        findings = self.findings(self.check("-j2", "--no-cache"))
+        self.assertExpected(findings)
+        at = {(f["path"], f["line"]): f for f in findings}
+        # model.cpp's: the call that runs forward under autocast, and the builder's last layer.
+        scores = at[("src/model.cpp", self.line_of("model.cpp", "scores.masked_fill"))]
+        notes = [(n["path"], n["line"], n["message"]) for n in scores["notes"]]
+        self.assertIn(("src/main.cpp", self.line_of("main.cpp", "net->forward(x, mask)"),
+                       "`NetImpl::forward` runs under CUDA fp16 autocast here, in another file"), notes)
+        builder = [n for n in notes if n[0] == "src/layers.cpp"]
+        self.assertEqual(len(builder), 1, notes)
+        self.assertEqual(builder[0][1], self.line_of("layers.cpp", "torch::nn::Linear(hidden, 1)"))
+        self.assertTrue(builder[0][2].startswith("the Sequential that `make_scorer` builds outputs fp16"), builder)
+        # main.cpp's: its own region, the Sequential make_head builds.
+        filled = at[("src/main.cpp", self.line_of("main.cpp", "logits.masked_fill"))]
+        self.assertTrue(any(n["path"] == "src/layers.cpp" and n["line"] == self.line_of("layers.cpp", "Linear(64, out)")
+                            for n in filled["notes"]), filled["notes"])
+        # Alone, no file knows what the other builds: nothing.
+        for alone in ("layers.cpp", "model.cpp", "main.cpp"):
+            self.assertEqual(self.alone(alone), [], alone)
+        self.assertExpected(self.assertMergeIsOneRun())
+
+
 class CrossUnitArguments(CrossUnitCase):
     """fp16 hazards that hold for what a caller passes (testdata/crossunit/arguments): losses.cpp's
     hazards on their parameters are reported where main.cpp's migrated loop passes fp16 tensors

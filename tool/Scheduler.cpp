@@ -231,7 +231,7 @@ private:
       return;
     std::string identity = toolIdentity();
     for (Unit &unit : units_) {
-      std::vector<std::string> parts = {"result-v10", identity, unit.command.Directory, unit.command.Filename,
+      std::vector<std::string> parts = {"result-v11", identity, unit.command.Directory, unit.command.Filename,
                                         digests_.of(unit.command.Filename),
                                         configs_.of(llvm::sys::path::parent_path(unit.command.Filename))};
       parts.insert(parts.end(), unit.command.CommandLine.begin(), unit.command.CommandLine.end());

@@ -127,3 +127,39 @@ torch::Tensor raw_bf16(torch::Tensor q, torch::Tensor k, torch::Tensor mask, at:
   at::autocast::set_enabled(false);
   return a + b + c + d;
 }
+
+// A Sequential member that the class's constructor builds: its forward's output is that of its
+// last layer (Linear: fp16), wherever forward runs under autocast. One built with a LayerNorm last
+// (fp32 under CUDA autocast), or passed to a function of another file that may change it, is not
+// reported.
+struct ScorerImpl : torch::nn::Module {
+  ScorerImpl() {
+    net_ = register_module("net", torch::nn::Sequential(torch::nn::Linear(64, 64), torch::nn::ReLU(), torch::nn::Linear(64, 8)));
+  }
+  torch::Tensor forward(torch::Tensor x, torch::Tensor mask) {
+    auto scores = net_->forward(x);
+    return scores.masked_fill(mask, -1e9);
+    // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: constant -1e+09 overflows fp16 (largest finite value 65504) in `masked_fill` [ampify-fp16-overflow-constant]
+    // CHECK-MESSAGES: :[[@LINE-3]]:19: note: `scores` is fp16 because it is the output of the Sequential `net_` at line [[@LINE-3]]
+    // CHECK-FIXES: {{^}}    return scores.masked_fill(mask, -65504.0);
+  }
+  torch::nn::Sequential net_{nullptr};
+};
+TORCH_MODULE(Scorer);
+struct NormedScorerImpl : torch::nn::Module {
+  NormedScorerImpl() : net_(torch::nn::Linear(64, 64), torch::nn::LayerNorm(std::vector<int64_t>{64})) {}
+  torch::Tensor forward(torch::Tensor x, torch::Tensor mask) { return net_->forward(x).masked_fill(mask, -1e9); }
+  torch::nn::Sequential net_;
+};
+TORCH_MODULE(NormedScorer);
+void change(torch::nn::Sequential &net);
+struct ChangedScorerImpl : torch::nn::Module {
+  ChangedScorerImpl() : net_(torch::nn::Linear(64, 64)) { change(net_); }
+  torch::Tensor forward(torch::Tensor x, torch::Tensor mask) { return net_->forward(x).masked_fill(mask, -1e9); }
+  torch::nn::Sequential net_;
+};
+TORCH_MODULE(ChangedScorer);
+void score_all(Scorer &s, NormedScorer &n, ChangedScorer &c, torch::Tensor x, torch::Tensor mask) {
+  ampify::Autocast autocast;
+  auto all = s(x, mask) + n(x, mask) + c(x, mask);
+}

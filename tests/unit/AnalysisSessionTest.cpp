@@ -13,6 +13,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 using namespace ampify;
 
 namespace {
@@ -490,6 +492,114 @@ int64_t use(int argc) {
   EXPECT_EQ(valueOf("second"), 5);
   EXPECT_EQ(valueOf("on_one_path"), std::nullopt) << "set on one path only";
   EXPECT_EQ(valueOf("before_the_setter"), 64);
+}
+
+TEST(ConstantEvaluator, ElementsOfIntegerListsAreTheValuesTheirIndexReaches) {
+  auto unit = parse(R"cpp(
+#include <array>
+#include <vector>
+int64_t layers(const std::vector<int64_t> &widths) {
+  int64_t total = 0;
+  for (size_t i = 0; i + 1 < widths.size(); ++i) {
+    const int64_t in = widths[i];
+    const int64_t out = widths[i + 1];
+    total += in * out;
+  }
+  for (size_t i = 1; i < widths.size(); ++i) {
+    const int64_t previous = widths[i - 1];
+    total += previous;
+  }
+  for (int64_t h : widths) {
+    const int64_t each = h;
+    total += each;
+  }
+  for (size_t i = 0; i < widths.size(); ++i) {
+    if (widths[i] == 0)
+      break;
+    const int64_t until_a_break = widths[i];
+    total += until_a_break;
+  }
+  for (size_t i = 0; i < widths.size(); i += 2) {
+    const int64_t every_other = widths[i];
+    total += every_other;
+  }
+  return total;
+}
+void build(const std::vector<int64_t> &widths);
+int64_t uses() {
+  const int64_t kHidden = 100;
+  std::vector<int64_t> sizes{784, kHidden, 10};
+  std::array<int64_t, 3> channels{3, 20, 50};
+  const int64_t second_channel = channels[1];
+  const int64_t raw[] = {24, 36};
+  const int64_t second_raw = raw[1];
+  std::vector<int64_t> grown{8, 16};
+  grown.push_back(40);
+  const int64_t grown_first = grown[0];
+  std::vector<int64_t> assigned{8, 16};
+  assigned[0] = 12;
+  const int64_t assigned_first = assigned[0];
+  std::vector<int64_t> doubled{8, 16};
+  for (auto &w : doubled)
+    w *= 2;
+  const int64_t doubled_first = doubled.at(0);
+  build({64, 50, 30});
+  return layers(sizes) + layers({64, 48, 32}) + second_channel + second_raw + grown_first + assigned_first +
+         doubled_first;
+}
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  ConstantEvaluator &constants = s.session->constants();
+  auto valuesOf = [&](llvm::StringRef name) {
+    std::vector<int64_t> values;
+    for (const ConstantValue &value : constants.evaluate(initializerOf(ctx, name)))
+      values.push_back(value.value);
+    llvm::sort(values);
+    return values;
+  };
+  using V = std::vector<int64_t>;
+  EXPECT_EQ(valuesOf("in"), (V{48, 64, 100, 784}))
+      << "`widths[i]` for i + 1 < size: every element but the last, of each list passed";
+  EXPECT_EQ(valuesOf("out"), (V{10, 32, 48, 100}));
+  EXPECT_EQ(valuesOf("previous"), (V{48, 64, 100, 784}));
+  EXPECT_EQ(valuesOf("each"), (V{10, 32, 48, 64, 100, 784}));
+  EXPECT_EQ(valuesOf("until_a_break"), V{}) << "a loop that may stop early may never reach an element";
+  EXPECT_EQ(valuesOf("every_other"), V{}) << "a counter that does not count by one";
+  EXPECT_EQ(valuesOf("second_channel"), V{20});
+  EXPECT_EQ(valuesOf("second_raw"), V{36});
+  EXPECT_EQ(valuesOf("grown_first"), V{}) << "a list changed after its initialisation is unknown";
+  EXPECT_EQ(valuesOf("assigned_first"), V{});
+  EXPECT_EQ(valuesOf("doubled_first"), V{}) << "written through a loop's reference";
+  // A named element keeps its constant's name: one finding at `kHidden` for all its uses.
+  std::vector<ConstantValue> in = constants.evaluate(initializerOf(ctx, "in"));
+  auto hidden = llvm::find_if(in, [](const ConstantValue &v) { return v.value == 100; });
+  ASSERT_NE(hidden, in.end());
+  EXPECT_TRUE(llvm::any_of(hidden->origins, [](const ValueOrigin &o) { return o.definedName == "`kHidden`"; }));
+  // Open to other TUs: the run of elements the loop reads, by the name callers' facts use.
+  std::vector<ConstantEvaluator::OpenSource> open;
+  constants.evaluate(initializerOf(ctx, "out"), open);
+  ASSERT_EQ(open.size(), 1u);
+  EXPECT_EQ(open[0].source->getName(), "widths");
+  EXPECT_EQ(open[0].field, "[1:]");
+  open.clear();
+  constants.evaluate(initializerOf(ctx, "in"), open);
+  ASSERT_EQ(open.size(), 1u);
+  EXPECT_EQ(open[0].field, "[:-1]");
+  // A list passed to another TU's function: each element by index and in each run a loop reads.
+  s.session->importCallArguments();
+  std::map<std::string, V> passed;
+  for (const ArgumentImport &import : s.session->crossUnitFacts().imports)
+    passed[import.field].push_back(import.value);
+  for (auto &[field, values] : passed)
+    llvm::sort(values);
+  EXPECT_EQ(passed["[1]"], V{50});
+  EXPECT_EQ(passed["[:]"], (V{30, 50, 64}));
+  EXPECT_EQ(passed["[1:]"], (V{30, 50}));
+  EXPECT_EQ(passed["[:-1]"], (V{50, 64}));
+  EXPECT_EQ(passed["[1:-1]"], V{50});
+  EXPECT_EQ(passed.count("[3]"), 0u);
 }
 
 TEST(ConstantEvaluator, BuilderOptionsGiveTheirMembersThroughConstructorSettersAndAccessors) {

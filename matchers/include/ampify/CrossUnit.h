@@ -153,13 +153,18 @@ std::optional<int64_t> carryValueThrough(int64_t value, const std::vector<CrossU
 std::string returnedValueKey(const std::string &function, const std::string &part);
 /// How messages name such a part: "element 1", "member `scores`".
 std::string returnedPartName(const std::string &part);
+/// The part that names, for a function returning a Sequential (`make_scorer()`), the output of
+/// the Sequential it builds when a CUDA fp16 region runs it.
+inline const std::string SequentialOutputPart = "forward()";
 
 /// A finding that holds only if code of another TU does something this TU cannot see
 /// (AnalysisSession::findConditionalFindings), found by assuming it and not without; one of:
 /// - in a function this TU defines for other TUs, when a caller in another TU runs the function
 ///   under CUDA fp16 autocast (`functions`), and passes it fp16 tensors for `fp16Parameters`;
 /// - in this TU's CUDA fp16 region, when a function another TU defines, called there, returns
-///   fp16 (`fp16Returns`).
+///   fp16 (`fp16Returns`);
+/// - both (`functions` and `fp16Returns`): in a function other TUs run under autocast, on the
+///   output of a Sequential that a function of a third TU builds (SequentialOutputPart).
 struct ConditionalFinding {
   Finding finding;
   /// USRs: the finding holds when another TU runs any of these under autocast (the function that

@@ -48,6 +48,11 @@ struct PrecisionFact {
   /// `where` is the parameter's declaration. A reason chain always shows this link, which says
   /// what the finding needs of its callers.
   bool assumedArgument = false;
+  /// The output of a Sequential that a function of another TU builds, assumed fp16 under a CUDA
+  /// fp16 region (OtherUnitsAssumption::CallersRunUnderAutocast and CalleesReturnFp16): `where`
+  /// is the call that builds it. A finding whose chain shows it needs that function's Sequential
+  /// to end in a layer autocast runs in fp16; nothing that holds regardless may depend on it.
+  bool assumedModule = false;
   /// The tensors a value holds when it is not a tensor itself (a pair or tuple, a struct, a
   /// vector or TensorList, an optional), by access path: "0", "1", ... for the elements of a
   /// pair or tuple; a field's name; "*" for every element of a vector or the content of an
@@ -147,6 +152,9 @@ struct OutsideCallUnderAutocast {
 ///   fact is an `assumedArgument`;
 /// - CalleesReturnFp16: a call, under a CUDA fp16 region of this TU, of a function another TU
 ///   defines returns fp16 (what a callee made of autocast ops returns there).
+/// Under CallersRunUnderAutocast and CalleesReturnFp16, a Sequential that a function of another TU
+/// builds (`scorer_ = register_module("scorer", make_scorer(64, 32))`) also outputs fp16 where a
+/// CUDA fp16 region runs it (PrecisionFact::assumedModule).
 enum class OtherUnitsAssumption { Unknown, CallersRunUnderAutocast, CallersPassFp16, CalleesReturnFp16 };
 
 /// A function this TU defines for other TUs that returns fp16 when a caller runs it under CUDA
@@ -159,7 +167,9 @@ struct Fp16ReturnUnderAutocast {
 };
 
 /// Under OtherUnitsAssumption::CalleesReturnFp16: one tensor of the pair, tuple or struct that a
-/// function of another TU returns at `call`, assumed fp16; `because` is the fact's reason.
+/// function of another TU returns at `call`, assumed fp16; `because` is the fact's reason. Also,
+/// with `part` SequentialOutputPart, the output of the Sequential such a function builds at
+/// `call` (PrecisionFact::assumedModule), under either assumption about other TUs.
 struct AssumedReturnedPart {
   const clang::Expr *call;
   std::string part; // returnedValueKey's
@@ -195,6 +205,11 @@ public:
   /// With OtherUnitsAssumption::CalleesReturnFp16: the tensors of the pairs, tuples and structs
   /// that outside calls under autocast return, as assumed.
   llvm::ArrayRef<AssumedReturnedPart> assumedReturnedParts() const { return assumedReturnedParts_; }
+  /// Whether a CUDA fp16 region of this TU runs a Sequential that a function of another TU builds.
+  bool runsSequentialsBuiltElsewhere() const { return runsSequentialsBuiltElsewhere_; }
+  /// Whether `fact`'s value depends on a Sequential of another TU assumed fp16
+  /// (PrecisionFact::assumedModule), through its chain or its parts.
+  static bool dependsOnAssumedModule(const PrecisionFact &fact);
 
   /// The reason chain of a fact as notes: "`scores` is fp16 because it is the output of `matmul`
   /// at line 41".
@@ -229,6 +244,7 @@ private:
   std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> assumedReach_;
   std::vector<Fp16ReturnUnderAutocast> fp16Returns_;
   std::vector<AssumedReturnedPart> assumedReturnedParts_;
+  bool runsSequentialsBuiltElsewhere_ = false;
 };
 
 } // namespace ampify
