@@ -228,9 +228,12 @@ void AnalysisSession::importCallArguments() {
 }
 
 void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, size_t firstReported,
-                                              llvm::function_ref<void()> rematch) {
-  if (!flow_)
+                                              bool rulesFollowPrecision, llvm::function_ref<void()> rematch) {
+  if (!rulesFollowPrecision)
     return; // no rule of the run asks what autocast does
+  // A TU where no rule matched still gives what other TUs' findings need of it (pooling.cpp's
+  // `make_attention_scorer` building the Sequential that model.cpp masks).
+  flow();
   const clang::SourceManager &sm = ctx_.getSourceManager();
   // The arguments a call passes in fp16, each with the reason its flow gives; `dependsOn` names
   // the calls of other TUs' functions whose assumed fp16 result an argument needs (none: nothing).
@@ -708,9 +711,11 @@ std::vector<ArgumentImport> CrossUnitFacts::knownArguments() const {
     firstSeen(import);
   for (size_t begin = 0, depth = 0; depth < MaxCallsPassedOn && begin < known.size(); ++depth) {
     size_t end = known.size();
-    // Pairs the arguments of one call as far as they are known at this depth.
+    // Pairs the arguments of one call as far as they are known at this depth. A value computed
+    // with another argument of its call (`num_embed_dims / num_heads`) is carried again once that
+    // one becomes known at a later depth: every known value is tried, each new value kept once.
     ArgumentsAtCalls atCalls(known);
-    for (size_t i = begin; i < end; ++i) {
+    for (size_t i = 0; i < end; ++i) {
       auto forwards = passedOnFrom.find(known[i].callee());
       if (forwards == passedOnFrom.end())
         continue;

@@ -826,7 +826,15 @@ private:
       return {};
     Values values = evaluate(init, depth + 1);
     inProgress_.erase(var);
-    return annotate(std::move(values), definition->getLocation(), "`" + var->getNameAsString() + "`", true);
+    // A local computed from what a call passes (`const int64_t head_size = dim / heads;`) holds a
+    // different value per call: no constant to pad, so not a cause of its own; one of literals and
+    // constants is.
+    values = annotate(std::move(values), definition->getLocation(), "`" + var->getNameAsString() + "`", true);
+    if (var->isLocalVarDecl())
+      for (auto &value : values)
+        if (value.fromCaller || value.openSource)
+          value.origins.back().definedName.clear();
+    return values;
   }
 
   /// Only the values that are numbers: what arithmetic and conditions work on.
@@ -1067,8 +1075,9 @@ private:
       if (!ctor->hasBody(definition))
         return {}; // defined elsewhere: its initialisation is unknown
       const Expr *init = nullptr;
+      // An implicit constructor's initialiser is the in-class one: reported at its definition.
       for (const CXXCtorInitializer *memberInit : cast<CXXConstructorDecl>(definition)->inits())
-        if (memberInit->getMember() == field)
+        if (memberInit->getMember() == field && memberInit->isWritten())
           init = memberInit->getInit();
       if (!init)
         init = field->getInClassInitializer();

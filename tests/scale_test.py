@@ -699,6 +699,11 @@ class CrossUnitSequentials(CrossUnitCase):
             self.assertEqual(self.alone(alone), [], alone)
         self.assertExpected(self.assertMergeIsOneRun())
 
+    def test_the_builders_facts_come_with_one_precision_rule(self):
+        # Nothing in layers.cpp is for the overflow rule to match: its facts come all the same.
+        self.CHECKS = "-*,ampify-fp16-overflow-constant"
+        self.assertExpected(self.findings(self.check("-j2", "--no-cache")))
+
 
 class CrossUnitArguments(CrossUnitCase):
     """fp16 hazards that hold for what a caller passes (testdata/crossunit/arguments): losses.cpp's

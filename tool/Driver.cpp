@@ -635,7 +635,8 @@ TranslationUnitResult analyzeTranslationUnit(const tooling::CompileCommand &comm
   std::function<void(clang::ASTContext &)> afterMatch;
   if (commandLineOptions.conditionalFindings) // a run-wide choice: a .ampify.yaml does not set it
     afterMatch = [&](clang::ASTContext &ctx) {
-      analyses.of(ctx).findConditionalFindings(sink.findings, 0, [&] { finder.matchAST(ctx); });
+      analyses.of(ctx).findConditionalFindings(sink.findings, 0, analyses.followsPrecision(),
+                                               [&] { finder.matchAST(ctx); });
     };
   bool survived = crashRecovery.RunSafely([&] {
     UserCodeActionFactory factory(finder, analyses, absentIncludes, afterMatch);

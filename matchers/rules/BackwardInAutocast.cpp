@@ -18,6 +18,7 @@ public:
   using Rule::Rule;
 
   void registerMatchers(MatchFinder &finder) override {
+    followsPrecision();
     finder.addMatcher(
         callExpr(callee(functionDecl(hasAnyName("::at::Tensor::backward", "::torch::autograd::backward"))))
             .bind("call"),

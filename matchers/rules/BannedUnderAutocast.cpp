@@ -32,7 +32,10 @@ public:
   // The precision flow decides which calls are banned ops (the cast policy tables' Banned
   // entries) running under CUDA autocast, for this rule and for `ampify fix` alike; the rule only
   // needs the TU.
-  void registerMatchers(MatchFinder &finder) override { finder.addMatcher(translationUnitDecl().bind("tu"), this); }
+  void registerMatchers(MatchFinder &finder) override {
+    followsPrecision();
+    finder.addMatcher(translationUnitDecl().bind("tu"), this);
+  }
 
   void check(const MatchFinder::MatchResult &result) override { context_ = result.Context; }
 

@@ -27,6 +27,7 @@ public:
   using Rule::Rule;
 
   void registerMatchers(MatchFinder &finder) override {
+    followsPrecision();
     // model->forward(x), model.forward(x) and model(x), inside a function.
     auto forwardCall = anyOf(cxxMemberCallExpr(callee(cxxMethodDecl(hasName("forward")))),
                              cxxOperatorCallExpr(hasOverloadedOperatorName("()")));

@@ -21,6 +21,7 @@ public:
   using Rule::Rule;
 
   void registerMatchers(MatchFinder &finder) override {
+    followsPrecision();
     finder.addMatcher(callExpr(callee(cxxMethodDecl(hasName("apply"),
                                                     ofClass(isSameOrDerivedFrom(classTemplateSpecializationDecl(
                                                         hasName("::torch::autograd::Function")))))))

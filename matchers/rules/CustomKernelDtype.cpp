@@ -26,6 +26,7 @@ public:
   using Rule::Rule;
 
   void registerMatchers(MatchFinder &finder) override {
+    followsPrecision();
     finder.addMatcher(cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName("data_ptr", "accessor", "packed_accessor32",
                                                                    "packed_accessor64", "generic_packed_accessor",
                                                                    "scalar_type"))))

@@ -20,6 +20,7 @@ public:
   using Rule::Rule;
 
   void registerMatchers(MatchFinder &finder) override {
+    followsPrecision();
     auto dtypeQuery = cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName("scalar_type", "dtype"))),
                                         on(expr(hasType(hasUnqualifiedDesugaredType(recordType(hasDeclaration(
                                             cxxRecordDecl(hasAnyName("::at::Tensor", "::at::TensorBase")))))))))

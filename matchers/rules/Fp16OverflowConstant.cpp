@@ -47,6 +47,7 @@ public:
   using Rule::Rule;
 
   void registerMatchers(MatchFinder &finder) override {
+    followsPrecision();
     finder.addMatcher(callExpr(callee(functionDecl(hasAnyName(
                                    "masked_fill", "masked_fill_", "fill_", "index_put_", "where", "full",
                                    "full_like", "add", "sub", "mul", "div", "operator+", "operator-",

@@ -33,6 +33,7 @@ public:
   using Rule::Rule;
 
   void registerMatchers(MatchFinder &finder) override {
+    followsPrecision();
     finder.addMatcher(callExpr(callee(functionDecl(hasAnyName(
                                    "add", "sub", "add_", "sub_", "clamp", "clamp_", "clamp_min", "clamp_min_",
                                    "clamp_max", "operator+", "operator-", "operator+=", "operator-=",

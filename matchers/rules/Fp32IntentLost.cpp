@@ -17,7 +17,10 @@ class Fp32IntentLostRule : public Rule {
 public:
   using Rule::Rule;
 
-  void registerMatchers(MatchFinder &finder) override { finder.addMatcher(callExpr().bind("call"), this); }
+  void registerMatchers(MatchFinder &finder) override {
+    followsPrecision();
+    finder.addMatcher(callExpr().bind("call"), this);
+  }
 
   void check(const MatchFinder::MatchResult &result) override {
     ASTContext &ctx = *result.Context;

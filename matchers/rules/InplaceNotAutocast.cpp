@@ -128,6 +128,7 @@ public:
   using Rule::Rule;
 
   void registerMatchers(MatchFinder &finder) override {
+    followsPrecision();
     finder.addMatcher(callExpr(callee(functionDecl(matchesName("(_|_out)$")))).bind("call"), this);
   }
 

@@ -607,6 +607,7 @@ public:
   using Rule::Rule;
 
   void registerMatchers(MatchFinder &finder) override {
+    followsPrecision();
     finder.addMatcher(cxxOperatorCallExpr(hasOverloadedOperatorName("()"), argumentCountIs(2)).bind("call"), this);
     finder.addMatcher(cxxMemberCallExpr(callee(cxxMethodDecl(hasName("forward"))), argumentCountIs(1)).bind("call"),
                       this);

@@ -744,7 +744,7 @@ int main() { auto t = torch::matmul(torch::ones({2, 2}), torch::ones({2, 2})); r
   };
   match();
   ASSERT_EQ(reported.size(), 1u);
-  s.session->findConditionalFindings(reported, 0, match);
+  s.session->findConditionalFindings(reported, 0, /*rulesFollowPrecision=*/true, match);
   ASSERT_EQ(reported.size(), 1u) << "only what holds in this TU stays reported";
   EXPECT_EQ(reported[0].message, "local is fp16");
   const CrossUnitFacts &facts = s.session->crossUnitFacts();
@@ -813,7 +813,7 @@ torch::Tensor step(torch::Tensor x, torch::Tensor mask) {
   };
   match();
   EXPECT_TRUE(reported.empty());
-  s.session->findConditionalFindings(reported, 0, match);
+  s.session->findConditionalFindings(reported, 0, /*rulesFollowPrecision=*/true, match);
   EXPECT_TRUE(reported.empty()) << "the TU alone knows nothing of the callee's result";
   const CrossUnitFacts &facts = s.session->crossUnitFacts();
   ASSERT_EQ(facts.conditional.size(), 1u) << "`outside` is not under autocast";
@@ -927,7 +927,7 @@ torch::Tensor forward(torch::Tensor x) {
     reported.push_back(std::move(finding));
   };
   match();
-  s.session->findConditionalFindings(reported, 0, match);
+  s.session->findConditionalFindings(reported, 0, /*rulesFollowPrecision=*/true, match);
   EXPECT_TRUE(reported.empty());
   const CrossUnitFacts &facts = s.session->crossUnitFacts();
   ASSERT_EQ(facts.conditional.size(), 1u);

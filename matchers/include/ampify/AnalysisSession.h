@@ -90,8 +90,8 @@ public:
   /// those calls return fp16 (OtherUnitsAssumption::CalleesReturnFp16). Findings that appear only
   /// under an assumption are taken out of `reported`, which holds this TU's findings from
   /// `firstReported` on, and kept as conditional findings. Nothing happens if no rule asked for
-  /// the precision flow.
-  void findConditionalFindings(std::vector<Finding> &reported, size_t firstReported,
+  /// the precision flow (`rulesFollowPrecision`: AnalysisSessions::followsPrecision).
+  void findConditionalFindings(std::vector<Finding> &reported, size_t firstReported, bool rulesFollowPrecision,
                                llvm::function_ref<void()> rematch);
 
   /// The options of the analysis itself: global, never per rule (`TorchVersion`).
@@ -139,7 +139,13 @@ public:
   /// them.
   CrossUnitFacts takeCrossUnitFacts();
 
+  /// A rule of the run asks what autocast does (Rule::followsPrecision): the join across TUs then
+  /// needs every TU's precision facts.
+  void followPrecision() { followsPrecision_ = true; }
+  bool followsPrecision() const { return followsPrecision_; }
+
 private:
+  bool followsPrecision_ = false;
   const RuleOptions &options_;
   const clang::Preprocessor *pp_ = nullptr;
   std::unique_ptr<AnalysisSession> session_;

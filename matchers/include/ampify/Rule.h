@@ -97,6 +97,11 @@ protected:
   /// The analysis of the TU that `ctx` holds: precision flow, training loops, constants.
   AnalysisSession &analysis(clang::ASTContext &ctx) const { return context_.analyses.of(ctx); }
 
+  /// Declares, from registerMatchers, that the rule asks what autocast does (the precision flow):
+  /// every TU's flow then also gives the facts other TUs' findings need (what its functions
+  /// return under autocast, the Sequentials it builds), even one where the rule matches nothing.
+  void followsPrecision() { context_.analyses.followPrecision(); }
+
   /// Declares an option and returns its value: `CheckOptions` key `<rule-name>.<key>` or,
   /// failing that, the global `<key>`. Called from the rule's constructor, so that every option
   /// is declared before any value is checked or listed.
