@@ -243,30 +243,23 @@ struct ElementSelector {
   }
 };
 
-/// Strips what stands between a list expression and what it is built from: temporaries, casts,
-/// copies, and the std::initializer_list a std::vector is constructed from.
+/// Strips what stands between a list expression and what it is built from: stripWrappers' implicit
+/// nodes and copies, functional casts, and the std::initializer_list a std::vector is
+/// constructed from.
 const Expr *stripList(const Expr *e) {
   while (e) {
-    const Expr *next = e->IgnoreParenImpCasts();
-    if (const auto *temp = dyn_cast<MaterializeTemporaryExpr>(next))
-      next = temp->getSubExpr();
-    else if (const auto *cleanups = dyn_cast<ExprWithCleanups>(next))
-      next = cleanups->getSubExpr();
-    else if (const auto *bind = dyn_cast<CXXBindTemporaryExpr>(next))
-      next = bind->getSubExpr();
-    else if (const auto *cast = dyn_cast<CXXFunctionalCastExpr>(next))
+    const Expr *next = stripWrappers(e);
+    if (const auto *cast = dyn_cast<CXXFunctionalCastExpr>(next))
       next = cast->getSubExpr();
     else if (const auto *list = dyn_cast<CXXStdInitializerListExpr>(next))
       next = list->getSubExpr();
-    else if (const auto *construct = dyn_cast<CXXConstructExpr>(next)) {
-      const CXXConstructorDecl *ctor = construct->getConstructor();
-      unsigned written = 0;
-      for (const Expr *arg : construct->arguments())
-        written += !isa<CXXDefaultArgExpr>(arg);
-      if (written == 1 && ((ctor->isCopyOrMoveConstructor()) ||
-                           isa<CXXStdInitializerListExpr>(construct->getArg(0)->IgnoreImplicit())))
-        next = construct->getArg(0);
-    }
+    else if (const auto *construct = dyn_cast<CXXConstructExpr>(next);
+             construct && construct->getNumArgs() >= 1 &&
+             isa<CXXStdInitializerListExpr>(construct->getArg(0)->IgnoreImplicit()) &&
+             llvm::all_of(llvm::drop_begin(construct->arguments()), [](const Expr *arg) {
+               return isa<CXXDefaultArgExpr>(arg); // the allocator
+             }))
+      next = construct->getArg(0);
     if (next == e)
       return e;
     e = next;
@@ -1485,7 +1478,7 @@ private:
     };
     int64_t offset = 0, conditionOffset = 0;
     const VarDecl *counter = counterOf(index, offset);
-    const ForStmt *loop = counter ? forLoopDeclaring(counter) : nullptr;
+    const ForStmt *loop = counter ? loopDeclaring<ForStmt>(counter) : nullptr;
     if (!loop || !loop->getCond() || !loop->getInc() || !counter->getInit() || writesVariable(loop->getBody(), counter) ||
         leavesEarly(loop->getBody()))
       return std::nullopt;
@@ -1532,26 +1525,27 @@ private:
     return literal->getValue().getSExtValue();
   }
 
-  /// The `for` loop whose init statement declares `counter`.
-  const ForStmt *forLoopDeclaring(const VarDecl *counter) const {
-    for (const DynTypedNode &declaration : ctx_.getParents(*counter))
-      if (const auto *statement = declaration.get<DeclStmt>())
-        for (const DynTypedNode &parent : ctx_.getParents(*statement))
-          if (const auto *loop = parent.get<ForStmt>(); loop && loop->getInit() == statement)
-            return loop;
-    return nullptr;
-  }
-
-  /// The range-based `for` whose loop variable `var` is.
-  const CXXForRangeStmt *rangeLoopOf(const VarDecl *var) const {
-    if (!var->isLocalVarDecl() || !var->getType().getNonReferenceType()->isIntegralOrEnumerationType())
-      return nullptr;
+  /// The loop of kind `Loop` whose declaration statement declares `var`: a `for` loop's init
+  /// statement (its counter), a range-based `for`'s loop variable.
+  template <typename Loop> const Loop *loopDeclaring(const VarDecl *var) const {
     for (const DynTypedNode &declaration : ctx_.getParents(*var))
       if (const auto *statement = declaration.get<DeclStmt>())
         for (const DynTypedNode &parent : ctx_.getParents(*statement))
-          if (const auto *loop = parent.get<CXXForRangeStmt>(); loop && loop->getLoopVariable() == var)
-            return loop;
+          if (const auto *loop = parent.get<Loop>())
+            if constexpr (std::is_same_v<Loop, ForStmt>) {
+              if (loop->getInit() == statement)
+                return loop;
+            } else if (loop->getLoopVariable() == var) {
+              return loop;
+            }
     return nullptr;
+  }
+
+  /// The range-based `for` whose loop variable is the integer `var`.
+  const CXXForRangeStmt *rangeLoopOf(const VarDecl *var) const {
+    if (!var->isLocalVarDecl() || !var->getType().getNonReferenceType()->isIntegralOrEnumerationType())
+      return nullptr;
+    return loopDeclaring<CXXForRangeStmt>(var);
   }
 
   Values evaluateUnary(const UnaryOperator *op, unsigned depth) {

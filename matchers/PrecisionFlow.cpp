@@ -293,6 +293,31 @@ public:
     return builtByOtherUnit(var->getInit(), depth + 1);
   }
 
+  /// Every way the Sequential that `def` (a function with a body in this TU) returns may have been
+  /// built: those of each of its `return`s; nothing when any is unknown.
+  std::optional<std::vector<Layers>> returnedBy(const FunctionDecl *def, unsigned depth = 0) {
+    index();
+    std::vector<Layers> all;
+    bool known = true;
+    std::function<void(const Stmt *)> returns = [&](const Stmt *s) {
+      if (!s || !known || isa<LambdaExpr>(s))
+        return;
+      if (const auto *ret = dyn_cast<ReturnStmt>(s)) {
+        std::optional<std::vector<Layers>> built = ret->getRetValue() ? of(ret->getRetValue(), depth + 1) : std::nullopt;
+        if (!built)
+          known = false;
+        else
+          all.insert(all.end(), built->begin(), built->end());
+      }
+      for (const Stmt *child : s->children())
+        returns(child);
+    };
+    returns(def->getBody());
+    if (!known || all.empty() || all.size() > MaxWays)
+      return std::nullopt;
+    return all;
+  }
+
 private:
   static constexpr unsigned MaxDepth = 6;
   /// Builders with many returns or parameters with many callers: not followed.
@@ -392,25 +417,7 @@ private:
     const SourceManager &sm = ctx_.getSourceManager();
     if (!def || !def->hasBody() || sm.isInSystemHeader(sm.getFileLoc(def->getLocation())))
       return std::nullopt;
-    std::vector<Layers> all;
-    bool known = true;
-    std::function<void(const Stmt *)> returns = [&](const Stmt *s) {
-      if (!s || !known || isa<LambdaExpr>(s))
-        return;
-      if (const auto *ret = dyn_cast<ReturnStmt>(s)) {
-        std::optional<std::vector<Layers>> built = ret->getRetValue() ? of(ret->getRetValue(), depth + 1) : std::nullopt;
-        if (!built)
-          known = false;
-        else
-          all.insert(all.end(), built->begin(), built->end());
-      }
-      for (const Stmt *child : s->children())
-        returns(child);
-    };
-    returns(def->getBody());
-    if (!known || all.empty() || all.size() > MaxWays)
-      return std::nullopt;
-    return all;
+    return returnedBy(def, depth);
   }
 
   std::optional<std::vector<Layers>> parameter(const ParmVarDecl *param, unsigned depth) {
@@ -664,41 +671,24 @@ public:
   /// region runs it, whatever its input: each of its `return`s built as the TU shows, through
   /// LibTorch layers only; unknown otherwise.
   PrecisionFact outputOfBuiltSequential(const FunctionDecl *fn) {
-    Env env;
-    env.region.kind = RegionKind::Autocast;
-    env.region.opened = fn->getLocation();
-    env.region.how = "a caller of `" + fn->getQualifiedNameAsString() + "` in another file";
-    env.region.assumedFor = fn;
-    std::vector<const ReturnStmt *> returns;
-    std::function<void(const Stmt *)> collect = [&](const Stmt *s) {
-      if (!s || isa<LambdaExpr>(s))
-        return;
-      if (const auto *ret = dyn_cast<ReturnStmt>(s))
-        returns.push_back(ret);
-      for (const Stmt *child : s->children())
-        collect(child);
-    };
-    collect(fn->getBody());
+    Env env = assumedCallerEnv(fn);
+    std::optional<std::vector<SequentialLayers::Layers>> built = sequentials_.returnedBy(fn);
+    if (!built)
+      return unknownFact();
     std::optional<PrecisionFact> out;
-    for (const ReturnStmt *ret : returns) {
-      std::optional<std::vector<SequentialLayers::Layers>> built =
-          ret->getRetValue() ? sequentials_.of(ret->getRetValue()) : std::nullopt;
-      if (!built)
-        return unknownFact();
-      for (const SequentialLayers::Layers &layers : *built) {
-        PrecisionFact fact = unknownFact();
-        for (const Expr *layer : layers) {
-          std::string kind = moduleKind(layer->getType());
-          std::optional<CastPolicy> policy =
-              kind.empty() || kind == "Sequential" ? std::nullopt
-                                                   : flow_.table_->lookupModule(kind, autocastDevice(env.region));
-          // A banned layer raises; its report needs the call that runs it.
-          if (!policy || *policy == CastPolicy::Banned)
-            return unknownFact();
-          fact = applyPolicy(nullptr, *policy, "torch::nn::" + kind, {fact}, {}, env, layer);
-        }
-        out = out ? join(*out, fact) : fact;
+    for (const SequentialLayers::Layers &layers : *built) {
+      PrecisionFact fact = unknownFact();
+      for (const Expr *layer : layers) {
+        std::string kind = moduleKind(layer->getType());
+        std::optional<CastPolicy> policy =
+            kind.empty() || kind == "Sequential" ? std::nullopt
+                                                 : flow_.table_->lookupModule(kind, autocastDevice(env.region));
+        // A banned layer raises; its report needs the call that runs it.
+        if (!policy || *policy == CastPolicy::Banned)
+          return unknownFact();
+        fact = applyPolicy(nullptr, *policy, "torch::nn::" + kind, {fact}, {}, env, layer);
       }
+      out = out ? join(*out, fact) : fact;
     }
     return out && out->value == Precision::Half ? *out : unknownFact();
   }
@@ -706,11 +696,7 @@ public:
   /// `fn`, which other TUs may call, as if one of them ran it under CUDA fp16 autocast (and,
   /// with CallersPassFp16, passed it fp16 tensors): what it returns then.
   PrecisionFact analyseAssumingAutocastCaller(const FunctionDecl *fn) {
-    Env env;
-    env.region.kind = RegionKind::Autocast;
-    env.region.opened = fn->getLocation();
-    env.region.how = "a caller of `" + fn->getQualifiedNameAsString() + "` in another file";
-    env.region.assumedFor = fn;
+    Env env = assumedCallerEnv(fn);
     std::vector<PrecisionFact> parameters;
     if (callersPassFp16_)
       for (const ParmVarDecl *param : fn->parameters()) {
@@ -748,6 +734,17 @@ private:
     Precision gpuDtype = Precision::Half;
     Precision cpuDtype = Precision::BFloat16;
   };
+
+  /// The region a caller in another TU opens around `fn`, as the analysis assumes it: CUDA fp16
+  /// autocast (Region::assumedFor).
+  static Env assumedCallerEnv(const FunctionDecl *fn) {
+    Env env;
+    env.region.kind = RegionKind::Autocast;
+    env.region.opened = fn->getLocation();
+    env.region.how = "a caller of `" + fn->getQualifiedNameAsString() + "` in another file";
+    env.region.assumedFor = fn;
+    return env;
+  }
 
   static constexpr unsigned MaxDepth = 6;
 
