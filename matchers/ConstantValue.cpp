@@ -11,6 +11,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace ampify {
@@ -217,11 +219,21 @@ bool isIntegerList(QualType type) {
 /// in `for (size_t i = 0; i + 1 < sizes.size(); ++i)` reaches all but the first, each `h` of
 /// `for (int64_t h : sizes)` all.
 struct ElementSelector {
-  std::optional<int64_t> index;
-  int64_t first = 0;   ///< of a run: how many elements before it are skipped
-  int64_t fromEnd = 0; ///< of a run: how many after it
+  std::optional<int64_t> index; ///< counted from the end when negative: -1 is the last element
+  int64_t first = 0;            ///< of a run: how many elements before it are skipped
+  int64_t fromEnd = 0;          ///< of a run: how many after it
 
-  bool selects(int64_t k, int64_t size) const { return index ? k == *index : k >= first && k + fromEnd < size; }
+  bool selects(int64_t k, int64_t size) const {
+    if (index)
+      return k == (*index < 0 ? size + *index : *index);
+    return k >= first && k + fromEnd < size;
+  }
+
+  /// The run without its last element: what a variable the loop carries holds before the
+  /// iteration that writes it (`prev` of `for (w : widths) { Linear(prev, w); prev = w; }`).
+  ElementSelector butLast() const { return {std::nullopt, first, fromEnd + 1}; }
+  /// The last element of the run, counted from the end: what such a variable holds after the loop.
+  ElementSelector last() const { return {-(1 + fromEnd)}; }
 
   /// How a fact across TUs names the elements (ArgumentImport::field): "[1]", "[:]", "[1:-1]".
   std::string field() const {
@@ -231,10 +243,13 @@ struct ElementSelector {
   }
 
   /// The selections whose elements a call passes to another TU's function: the first few elements
-  /// one by one, and the runs that skip at most the first and the last (the loops of MLP builders).
+  /// and the last two one by one, and the runs that skip at most the first and the last (the loops
+  /// of MLP builders).
   static std::vector<ElementSelector> passedAcrossUnits() {
     std::vector<ElementSelector> selectors;
     for (int64_t k = 0; k < 8; ++k)
+      selectors.push_back({k});
+    for (int64_t k : {-1, -2})
       selectors.push_back({k});
     for (int64_t first : {0, 1})
       for (int64_t fromEnd : {0, 1})
@@ -298,6 +313,50 @@ bool leavesEarly(const Stmt *s, bool breaks = true) {
     if (leavesEarly(child, breaks && !inner))
       return true;
   return false;
+}
+
+/// Whether `s`, in a loop's body, may skip the rest of an iteration: a `continue` of that loop.
+bool continuesEarly(const Stmt *s) {
+  if (!s || isa<LambdaExpr, ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(s))
+    return false;
+  if (isa<ContinueStmt>(s))
+    return true;
+  return llvm::any_of(s->children(), continuesEarly);
+}
+
+/// Whether parameter `i` of `callee` is a forwarding reference (`Head&& head`, `Args&&... args`)
+/// of a template in a system header: LibTorch's module holders and the standard library pass
+/// such arguments on to a constructor (BatchNorm1d(hidden) reaches BatchNormOptions(int64_t)),
+/// which the index sees through when it can (moduleHolderTarget) and otherwise takes by value.
+bool forwardsLibraryArgument(const FunctionDecl *callee, unsigned i) {
+  // TORCH_MODULE(BatchNorm1d) inherits ModuleHolder's constructor template.
+  if (const auto *ctor = dyn_cast<CXXConstructorDecl>(callee); ctor && ctor->isInheritingConstructor())
+    if (const CXXConstructorDecl *inherited = ctor->getInheritedConstructor().getConstructor())
+      callee = inherited;
+  const FunctionTemplateDecl *tmpl = callee->getPrimaryTemplate();
+  if (!tmpl || !callee->getASTContext().getSourceManager().isInSystemHeader(tmpl->getLocation()))
+    return false;
+  const FunctionDecl *pattern = tmpl->getTemplatedDecl();
+  // The instantiation expands a pack into one parameter per argument: the pattern's pack
+  // parameter stands for every argument from its position on.
+  const ParmVarDecl *param = nullptr;
+  for (unsigned p = 0; p < pattern->getNumParams(); ++p) {
+    if (pattern->getParamDecl(p)->isParameterPack()) {
+      if (p <= i)
+        param = pattern->getParamDecl(p);
+      break;
+    }
+    if (p == i)
+      param = pattern->getParamDecl(p);
+  }
+  if (!param)
+    return false;
+  QualType type = param->getType();
+  if (const auto *expansion = type->getAs<PackExpansionType>())
+    type = expansion->getPattern();
+  const auto *reference = type->getAs<RValueReferenceType>();
+  return reference && !reference->getPointeeType().isConstQualified() &&
+         reference->getPointeeType()->getAs<TemplateTypeParmType>();
 }
 
 /// One write of a member of a local struct variable: `cfg.encoder.hidden = 150` (a
@@ -490,41 +549,6 @@ private:
             address && address->getOpcode() == UO_AddrOf)
           readOnlyAddresses_.insert(address);
     }
-  }
-
-  /// Whether parameter `i` of `callee` is a forwarding reference (`Head&& head`, `Args&&... args`)
-  /// of a template in a system header: LibTorch's module holders and the standard library pass
-  /// such arguments on to a constructor (BatchNorm1d(hidden) reaches BatchNormOptions(int64_t)),
-  /// which the index sees through when it can (moduleHolderTarget) and otherwise takes by value.
-  static bool forwardsLibraryArgument(const FunctionDecl *callee, unsigned i) {
-    // TORCH_MODULE(BatchNorm1d) inherits ModuleHolder's constructor template.
-    if (const auto *ctor = dyn_cast<CXXConstructorDecl>(callee); ctor && ctor->isInheritingConstructor())
-      if (const CXXConstructorDecl *inherited = ctor->getInheritedConstructor().getConstructor())
-        callee = inherited;
-    const FunctionTemplateDecl *tmpl = callee->getPrimaryTemplate();
-    if (!tmpl || !callee->getASTContext().getSourceManager().isInSystemHeader(tmpl->getLocation()))
-      return false;
-    const FunctionDecl *pattern = tmpl->getTemplatedDecl();
-    // The instantiation expands a pack into one parameter per argument: the pattern's pack
-    // parameter stands for every argument from its position on.
-    const ParmVarDecl *param = nullptr;
-    for (unsigned p = 0; p < pattern->getNumParams(); ++p) {
-      if (pattern->getParamDecl(p)->isParameterPack()) {
-        if (p <= i)
-          param = pattern->getParamDecl(p);
-        break;
-      }
-      if (p == i)
-        param = pattern->getParamDecl(p);
-    }
-    if (!param)
-      return false;
-    QualType type = param->getType();
-    if (const auto *expansion = type->getAs<PackExpansionType>())
-      type = expansion->getPattern();
-    const auto *reference = type->getAs<RValueReferenceType>();
-    return reference && !reference->getPointeeType().isConstQualified() &&
-           reference->getPointeeType()->getAs<TemplateTypeParmType>();
   }
 
   void markWritten(const Expr *target) {
@@ -776,8 +800,12 @@ private:
                       "`" + enumerator->getNameAsString() + "`", true);
     if (const auto *param = dyn_cast<ParmVarDecl>(decl))
       return evaluateParameter(param, depth);
-    if (const auto *var = dyn_cast<VarDecl>(decl))
+    if (const auto *var = dyn_cast<VarDecl>(decl)) {
+      if (written_.contains(var))
+        if (std::optional<Values> carried = evaluateCarried(var, use, depth))
+          return std::move(*carried);
       return evaluateVariable(var, depth);
+    }
     return folded(use);
   }
 
@@ -1418,15 +1446,219 @@ private:
       for (size_t k = 0; k < list.size(); ++k)
         if (selector.selects(k, list.size()))
           append(values, list[k]);
+    append(values, elementsFromOtherUnits(e, selector));
+    return values;
+  }
+
+  /// Of a list parameter of a function other TUs call: what they pass, as an open value naming the
+  /// selection.
+  Values elementsFromOtherUnits(const Expr *e, ElementSelector selector) {
     const auto *ref = dyn_cast<DeclRefExpr>(stripList(e));
     const auto *param = ref ? dyn_cast<ParmVarDecl>(ref->getDecl()) : nullptr;
     const auto *function = param ? dyn_cast<FunctionDecl>(param->getDeclContext()) : nullptr;
     QualType type = param ? param->getType() : QualType();
-    if (function && openToOtherUnits(function) && !written_.contains(param) &&
-        (!type->isReferenceType() || type.getNonReferenceType().isConstQualified()))
-      append(values, annotate({{T{}, {}, true, param, selector.field()}}, param->getLocation(),
-                              "the elements of `" + param->getNameAsString() + "`"));
+    if (!function || !openToOtherUnits(function) || written_.contains(param) ||
+        (type->isReferenceType() && !type.getNonReferenceType().isConstQualified()))
+      return {};
+    return annotate({{T{}, {}, true, param, selector.field()}}, param->getLocation(),
+                    "an element of `" + param->getNameAsString() + "`");
+  }
+
+  /// `prev` of an MLP builder, carried from one iteration to the next:
+  ///   int64_t prev = in;
+  ///   for (int64_t width : widths) { layers->push_back(Linear(prev, width)); prev = width; }
+  ///   layers->push_back(Linear(prev, out));
+  /// A local whose one write is `prev = <the loop's element>;`, a statement of the body of a loop
+  /// over a list's elements that follows its declaration in one block, holds in that body its
+  /// initialiser or an element before the last until the write, the element after it, and after
+  /// the loop the last element. Nothing when it is
+  /// written or read otherwise (its address, a reference, a lambda's capture), when the loop may
+  /// leave or skip the write, or when the element is not the loop's (`range-for` variable, or
+  /// `widths[i + c]` of the loop's counter).
+  std::optional<Values> evaluateCarried(const VarDecl *var, const Expr *use, unsigned depth) {
+    if (!var->isLocalVarDecl() || var->getType()->isReferenceType() || !var->getInit() ||
+        !var->getType()->isIntegralOrEnumerationType())
+      return std::nullopt;
+    const Stmt *declaration = parentStmt(var);
+    const auto *block = declaration ? dyn_cast_or_null<CompoundStmt>(parentStmt(declaration)) : nullptr;
+    if (!block)
+      return std::nullopt;
+    // Every reference to `var` is in the rest of its block: each must be a read or the one write.
+    std::vector<const DeclRefExpr *> reads;
+    std::vector<const BinaryOperator *> writes;
+    bool understood = true;
+    std::function<void(const Stmt *)> classify = [&](const Stmt *s) {
+      if (!s || !understood)
+        return;
+      auto names = [var](const Expr *e) {
+        const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParens());
+        return ref && ref->getDecl() == var ? ref : nullptr;
+      };
+      if (const auto *lambda = dyn_cast<LambdaExpr>(s)) {
+        if (llvm::any_of(lambda->captures(), [var](const LambdaCapture &c) {
+              return c.capturesVariable() && c.getCapturedVar() == var;
+            }))
+          understood = false;
+        return;
+      }
+      if (const auto *cast = dyn_cast<ImplicitCastExpr>(s); cast && cast->getCastKind() == CK_LValueToRValue)
+        if (const DeclRefExpr *ref = names(cast->getSubExpr())) {
+          reads.push_back(ref);
+          return;
+        }
+      if (const auto *op = dyn_cast<BinaryOperator>(s); op && op->getOpcode() == BO_Assign && names(op->getLHS())) {
+        writes.push_back(op);
+        classify(op->getRHS());
+        return;
+      }
+      // An argument bound to a const reference, or to a library's forwarding reference
+      // (`torch::nn::Linear(prev, width)` through ModuleHolder's constructor), is read by the call.
+      const FunctionDecl *callee = nullptr;
+      llvm::ArrayRef<const Expr *> args;
+      if (const auto *call = dyn_cast<CallExpr>(s); call && !isa<CXXOperatorCallExpr>(call)) {
+        callee = call->getDirectCallee();
+        args = llvm::ArrayRef(call->getArgs(), call->getNumArgs());
+      } else if (const auto *construct = dyn_cast<CXXConstructExpr>(s)) {
+        callee = construct->getConstructor();
+        args = llvm::ArrayRef(construct->getArgs(), construct->getNumArgs());
+      }
+      if (callee)
+        for (unsigned i = 0; i < args.size() && i < callee->getNumParams(); ++i)
+          if (const DeclRefExpr *ref = names(args[i])) {
+            QualType type = callee->getParamDecl(i)->getType();
+            if (!type->isReferenceType() ||
+                (!type.getNonReferenceType().isConstQualified() && !forwardsLibraryArgument(callee, i))) {
+              understood = false;
+              return;
+            }
+            reads.push_back(ref);
+          }
+      if (const auto *ref = dyn_cast<DeclRefExpr>(s); ref && ref->getDecl() == var) {
+        understood = false;
+        return;
+      }
+      for (const Stmt *child : s->children()) {
+        const auto *arg = dyn_cast_or_null<Expr>(child);
+        if (!arg || !llvm::is_contained(args, arg) || !names(arg))
+          classify(child);
+      }
+    };
+    auto after = llvm::find(block->body(), declaration);
+    for (auto it = after == block->body_end() ? after : std::next(after); it != block->body_end(); ++it)
+      classify(*it);
+    if (!understood || writes.size() != 1 || !llvm::is_contained(reads, use))
+      return std::nullopt;
+    // The write, a statement of the loop's body; the loop, a statement of the block.
+    const BinaryOperator *write = writes.front();
+    const auto *body = dyn_cast_or_null<CompoundStmt>(parentStmt(write));
+    const Stmt *loop = body ? parentStmt(body) : nullptr;
+    if (!loop || !llvm::is_contained(block->body(), loop) || leavesEarly(body) || continuesEarly(body))
+      return std::nullopt;
+    // The element the write stores, as a list and the run of it the loop reads.
+    const Expr *list = nullptr;
+    ElementSelector run;
+    const Expr *element = write->getRHS()->IgnoreParenImpCasts();
+    const auto *elementRef = dyn_cast<DeclRefExpr>(element);
+    if (const auto *range = dyn_cast<CXXForRangeStmt>(loop); range && range->getBody() == body) {
+      const VarDecl *each = range->getLoopVariable();
+      if (!elementRef || elementRef->getDecl() != each || !rangeLoopOf(each) || written_.contains(each))
+        return std::nullopt;
+      list = range->getRangeInit();
+    } else if (const auto *counting = dyn_cast<ForStmt>(loop); counting && counting->getBody() == body) {
+      const Expr *index = nullptr;
+      if (const auto *op = dyn_cast<CXXOperatorCallExpr>(element); op && op->getOperator() == OO_Subscript &&
+                                                                    op->getNumArgs() == 2) {
+        list = op->getArg(0);
+        index = op->getArg(1);
+      } else if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(element)) {
+        list = subscript->getBase()->IgnoreParenImpCasts();
+        index = subscript->getIdx();
+      }
+      if (!list || !isIntegerList(list->getType()) || !refersTo(index, loopCounter(counting)))
+        return std::nullopt;
+      std::optional<ElementSelector> selector = selectorOf(index, referencedDecl(stripList(list)), depth);
+      if (!selector || selector->index)
+        return std::nullopt;
+      run = *selector;
+    } else {
+      return std::nullopt;
+    }
+    auto carried = [&](Values values) {
+      return annotate(std::move(values), use->getBeginLoc(),
+                      "`" + var->getNameAsString() + "` (the element the loop at line " +
+                          std::to_string(ctx_.getSourceManager().getExpansionLineNumber(loop->getBeginLoc())) +
+                          " stores in it)");
+    };
+    Values initial = annotate(evaluate(var->getInit(), depth + 1), var->getLocation(),
+                              "`" + var->getNameAsString() + "`");
+    if (const Stmt *step = statementOf(use, body)) {
+      bool beforeWrite = llvm::find(body->body(), step) < llvm::find(body->body(), write);
+      if (!beforeWrite)
+        return carried(evaluateElements(list, run, depth));
+      // The initialiser on the first iteration: known only where every call's list gives one (the
+      // initialiser's values are those of all calls, the empty lists' too).
+      std::vector<std::vector<Values>> known = lists(list, depth + 1);
+      Values values;
+      if (llvm::none_of(known, [&](const std::vector<Values> &elements) {
+            return static_cast<int64_t>(elements.size()) - run.fromEnd <= run.first;
+          }))
+        values = std::move(initial);
+      append(values, carried(evaluateElements(list, run.butLast(), depth)));
+      return values;
+    }
+    const Stmt *where = statementOf(use, block);
+    if (!where || where == loop)
+      return std::nullopt; // in the loop's header
+    if (llvm::find(block->body(), where) < llvm::find(block->body(), loop))
+      return initial;
+    // After the loop: the last element of each list (of a list other TUs pass, by its name). Where
+    // the loop ran no iteration it is the initialiser of that call, which the initialiser's values
+    // (those of every call) do not single out: left out.
+    Values values;
+    for (const std::vector<Values> &elements : lists(list, depth + 1)) {
+      int64_t last = static_cast<int64_t>(elements.size()) - 1 - run.fromEnd;
+      if (last >= run.first)
+        append(values, carried(elements[last]));
+    }
+    append(values, carried(elementsFromOtherUnits(list, run.last())));
     return values;
+  }
+
+  /// The statement whose parent is `s` (the one parent a statement of a function has).
+  const Stmt *parentStmt(const Stmt *s) const {
+    for (const DynTypedNode &parent : ctx_.getParents(*s))
+      return parent.get<Stmt>();
+    return nullptr;
+  }
+  const Stmt *parentStmt(const Decl *d) const {
+    for (const DynTypedNode &parent : ctx_.getParents(*d))
+      return parent.get<Stmt>();
+    return nullptr;
+  }
+
+  /// The statement of `block` that holds `s` (also through a declaration: the initialiser of a
+  /// variable a statement declares); nothing when `s` is outside it.
+  const Stmt *statementOf(const Stmt *s, const CompoundStmt *block) const {
+    DynTypedNode node = DynTypedNode::create(*s);
+    for (DynTypedNodeList parents = ctx_.getParents(node); !parents.empty(); parents = ctx_.getParents(node)) {
+      if (parents[0].get<CompoundStmt>() == block)
+        return node.get<Stmt>();
+      node = parents[0];
+    }
+    return nullptr;
+  }
+
+  static const VarDecl *loopCounter(const ForStmt *loop) {
+    const auto *init = dyn_cast_or_null<DeclStmt>(loop->getInit());
+    return init && init->isSingleDecl() ? dyn_cast<VarDecl>(init->getSingleDecl()) : nullptr;
+  }
+
+  static bool refersTo(const Stmt *s, const VarDecl *var) {
+    if (!s || !var)
+      return false;
+    if (const auto *ref = dyn_cast<DeclRefExpr>(s); ref && ref->getDecl() == var)
+      return true;
+    return llvm::any_of(s->children(), [var](const Stmt *child) { return refersTo(child, var); });
   }
 
   /// `sizes[1]`, `sizes.at(1)`, `sizes[i + 1]` in a loop over the indices of `sizes`: the

@@ -328,3 +328,26 @@ struct TiedLM : torch::nn::Module {
   torch::Tensor forward(torch::Tensor tokens) { return torch::linear(embed(tokens), embed->weight); }
   torch::nn::Embedding embed;
 };
+
+// An MLP builder: the width the loop carries to the next layer (`prev = width`) is the previous
+// element inside the loop, and the last one in the head after it.
+torch::nn::Sequential make_mlp(int64_t in, const std::vector<int64_t> &hidden, int64_t out) {
+  torch::nn::Sequential net;
+  int64_t prev = in;
+  for (const int64_t width : hidden) {
+    net->push_back(torch::nn::Linear(prev, width));
+    // CHECK-MESSAGES: :[[@LINE-1]]:44: warning: out_features = 50 of Linear is not a multiple of 8
+    // CHECK-MESSAGES: :[[@LINE+11]]:30: note: an element of `hidden` at this call of `make_mlp` is 50
+    net->push_back(torch::nn::ReLU());
+    prev = width;
+  }
+  net->push_back(torch::nn::Linear(prev, out));
+  // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: in_features = 50 of Linear is not a multiple of 8
+  // CHECK-MESSAGES: :[[@LINE+5]]:30: note: an element of `hidden` at this call of `make_mlp` is 50
+  // CHECK-MESSAGES: :[[@LINE-3]]:36: note: `prev` (the element the loop at line 337 stores in it) is 50
+  return net;
+}
+void build_mlps() {
+  auto policy = make_mlp(64, {128, 50}, 8);
+  auto value = make_mlp(32, {64, 64}, 16);
+}

@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <set>
 
 using namespace ampify;
 
@@ -600,6 +601,94 @@ int64_t uses() {
   EXPECT_EQ(passed["[:-1]"], (V{50, 64}));
   EXPECT_EQ(passed["[1:-1]"], V{50});
   EXPECT_EQ(passed.count("[3]"), 0u);
+}
+
+TEST(ConstantEvaluator, AVariableALoopCarriesHoldsTheElementsBeforeAndAfterIt) {
+  auto unit = parse(R"cpp(
+#include <vector>
+int64_t mlp(int64_t in, const std::vector<int64_t> &widths, int64_t out) {
+  int64_t total = 0;
+  int64_t prev = in;
+  const int64_t before = prev;
+  for (int64_t w : widths) {
+    const int64_t layer_in = prev;
+    prev = w;
+    const int64_t layer_out = prev;
+    total += layer_in * layer_out;
+  }
+  const int64_t head_in = prev;
+  int64_t counted = in;
+  for (size_t i = 1; i < widths.size(); ++i) {
+    const int64_t counted_in = counted;
+    counted = widths[i];
+    total += counted_in;
+  }
+  const int64_t counted_head = counted;
+  int64_t skipped = in;
+  for (int64_t w : widths) {
+    if (w == 0)
+      continue;
+    skipped = w;
+  }
+  const int64_t skipped_head = skipped;
+  int64_t doubled = in;
+  for (int64_t w : widths) {
+    doubled = w;
+    doubled = 2 * w;
+  }
+  const int64_t doubled_head = doubled;
+  int64_t aliased = in;
+  int64_t *alias = &aliased;
+  for (int64_t w : widths) {
+    aliased = w;
+  }
+  const int64_t aliased_head = aliased;
+  int64_t conditional = in;
+  for (int64_t w : widths) {
+    if (w > 32) {
+      conditional = w;
+    }
+  }
+  const int64_t conditional_head = conditional;
+  return total + before + head_in + counted_head + skipped_head + doubled_head + aliased_head + *alias +
+         conditional_head + out;
+}
+int64_t uses() { return mlp(20, {64, 50}, 10) + mlp(24, {100, 48, 40}, 10); }
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  ConstantEvaluator &constants = s.session->constants();
+  auto valuesOf = [&](llvm::StringRef name) {
+    std::vector<int64_t> values;
+    for (const ConstantValue &value : constants.evaluate(initializerOf(ctx, name)))
+      values.push_back(value.value);
+    llvm::sort(values);
+    return values;
+  };
+  using V = std::vector<int64_t>;
+  EXPECT_EQ(valuesOf("before"), (V{20, 24}));
+  EXPECT_EQ(valuesOf("layer_in"), (V{20, 24, 48, 64, 100})) << "the initialiser, then each element but the last";
+  EXPECT_EQ(valuesOf("layer_out"), (V{40, 48, 50, 64, 100}));
+  EXPECT_EQ(valuesOf("head_in"), (V{40, 50})) << "after the loop: the last element of each call's list";
+  EXPECT_EQ(valuesOf("counted_in"), (V{20, 24, 48})) << "widths[i] from i = 1: the initialiser, then [1:-1]";
+  EXPECT_EQ(valuesOf("counted_head"), (V{40, 50}));
+  EXPECT_EQ(valuesOf("skipped_head"), V{}) << "a continue may skip the write";
+  EXPECT_EQ(valuesOf("doubled_head"), V{}) << "written twice";
+  EXPECT_EQ(valuesOf("aliased_head"), V{}) << "its address is taken";
+  EXPECT_EQ(valuesOf("conditional_head"), V{}) << "the write is conditional";
+  // Open to other TUs: what their calls pass, by the selection the join names.
+  std::vector<ConstantEvaluator::OpenSource> open;
+  constants.evaluate(initializerOf(ctx, "head_in"), open);
+  ASSERT_EQ(open.size(), 1u);
+  EXPECT_EQ(open[0].source->getName(), "widths");
+  EXPECT_EQ(open[0].field, "[-1]");
+  open.clear();
+  constants.evaluate(initializerOf(ctx, "layer_in"), open);
+  std::set<std::string> fields;
+  for (const auto &source : open)
+    fields.insert(source.source->getNameAsString() + source.field);
+  EXPECT_EQ(fields, (std::set<std::string>{"in", "widths[:-1]"}));
 }
 
 TEST(ConstantEvaluator, BuilderOptionsGiveTheirMembersThroughConstructorSettersAndAccessors) {
