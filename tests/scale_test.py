@@ -356,8 +356,10 @@ class CrossUnitCase(ScratchDirTest):
 
     @staticmethod
     def headers():
-        """The LibTorch headers the TUs are parsed with: the mock ones, or (--real-headers) the
-        installed LibTorch that ampify finds by itself."""
+        """The LibTorch headers the TUs are parsed with: the mock ones, (--real-headers) the
+        installed LibTorch that ampify finds by itself, or (--torch-prefix) another LibTorch."""
+        if ARGS.torch_prefix:
+            return ["--torch-prefix=" + ARGS.torch_prefix]
         return [] if ARGS.real_headers else ["--torch-prefix=" + ARGS.mock_prefix]
 
     def check(self, *args, fmt="json"):
@@ -756,6 +758,8 @@ def main():
     ap.add_argument("--mock-prefix", required=True)
     ap.add_argument("--real-headers", action="store_true",
                     help="CrossUnit parses with the installed LibTorch instead of the mock headers")
+    ap.add_argument("--torch-prefix",
+                    help="CrossUnit parses with the LibTorch under this prefix (the real26 tier's 2.6 headers)")
     ARGS, rest = ap.parse_known_args()
     unittest.main(argv=[sys.argv[0], *rest])
 
