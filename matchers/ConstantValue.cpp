@@ -847,10 +847,13 @@ private:
       return {};
     Values values = evaluate(init, depth + 1);
     inProgress_.erase(var);
-    // A local computed from what a call passes (`const int64_t head_size = dim / heads;`) holds a
-    // different value per call: no constant to pad, so not a cause of its own; one of literals and
-    // constants is.
-    values = annotate(std::move(values), definition->getLocation(), "`" + var->getNameAsString() + "`", true);
+    // A named constant is a cause of its own, reported at its definition: a `const`/`constexpr`
+    // variable. A variable that is merely never written (`int64_t hidden_dim = 100;` in main) is
+    // the value it was given there, reported at the layers it sizes, as a literal is. A local
+    // computed from what a call passes (`const int64_t head_size = dim / heads;`) holds a
+    // different value per call: no constant to pad either; one of literals and constants is.
+    bool named = var->getType().isConstQualified() || var->isConstexpr();
+    values = annotate(std::move(values), definition->getLocation(), "`" + var->getNameAsString() + "`", named);
     if (var->isLocalVarDecl())
       for (auto &value : values)
         if (value.fromCaller || value.openSource)

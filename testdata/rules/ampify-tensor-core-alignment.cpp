@@ -351,3 +351,15 @@ void build_mlps() {
   auto policy = make_mlp(64, {128, 50}, 8);
   auto value = make_mlp(32, {64, 64}, 16);
 }
+
+// A variable that is not const but never written is its value where it is used: reported at each
+// layer, as a literal passed there (only a const/constexpr variable is a constant to pad once).
+void never_written_locals() {
+  int64_t embedding_dim = 50;
+  torch::nn::Linear project(embedding_dim, 64);
+  // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: in_features = 50 of Linear `project` is not a multiple of 8
+  // CHECK-MESSAGES: :[[@LINE-3]]:11: note: `embedding_dim` is 50
+  torch::nn::Linear expand(64, embedding_dim);
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: out_features = 50 of Linear `expand` is not a multiple of 8
+  // CHECK-MESSAGES: :[[@LINE-6]]:11: note: `embedding_dim` is 50
+}
