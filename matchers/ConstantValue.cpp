@@ -234,6 +234,11 @@ struct ElementSelector {
   ElementSelector butLast() const { return {std::nullopt, first, fromEnd + 1}; }
   /// The last element of the run, counted from the end: what such a variable holds after the loop.
   ElementSelector last() const { return {-(1 + fromEnd)}; }
+  /// Of a run: the index of its last element in a list of `size`, nothing when the run is empty.
+  std::optional<int64_t> lastIndex(size_t size) const {
+    int64_t last = static_cast<int64_t>(size) - 1 - fromEnd;
+    return last >= first ? std::optional<int64_t>(last) : std::nullopt;
+  }
 
   /// How a fact across TUs names the elements (ArgumentImport::field): "[1]", "[:]", "[1:-1]".
   std::string field() const {
@@ -1474,118 +1479,25 @@ private:
   /// A local whose one write is `prev = <the loop's element>;`, a statement of the body of a loop
   /// over a list's elements that follows its declaration in one block, holds in that body its
   /// initialiser or an element before the last until the write, the element after it, and after
-  /// the loop the last element. Nothing when it is
-  /// written or read otherwise (its address, a reference, a lambda's capture), when the loop may
-  /// leave or skip the write, or when the element is not the loop's (`range-for` variable, or
-  /// `widths[i + c]` of the loop's counter).
+  /// the loop the last element. Nothing when it is written or read otherwise (its address, a
+  /// reference, a lambda's capture), when the loop may leave or skip the write, or when the
+  /// element is not the loop's (`range-for` variable, or `widths[i + c]` of the loop's counter).
   std::optional<Values> evaluateCarried(const VarDecl *var, const Expr *use, unsigned depth) {
     if (!var->isLocalVarDecl() || var->getType()->isReferenceType() || !var->getInit() ||
         !var->getType()->isIntegralOrEnumerationType())
       return std::nullopt;
-    const Stmt *declaration = parentStmt(var);
-    const auto *block = declaration ? dyn_cast_or_null<CompoundStmt>(parentStmt(declaration)) : nullptr;
-    if (!block)
-      return std::nullopt;
-    // Every reference to `var` is in the rest of its block: each must be a read or the one write.
-    std::vector<const DeclRefExpr *> reads;
-    std::vector<const BinaryOperator *> writes;
-    bool understood = true;
-    std::function<void(const Stmt *)> classify = [&](const Stmt *s) {
-      if (!s || !understood)
-        return;
-      auto names = [var](const Expr *e) {
-        const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParens());
-        return ref && ref->getDecl() == var ? ref : nullptr;
-      };
-      if (const auto *lambda = dyn_cast<LambdaExpr>(s)) {
-        if (llvm::any_of(lambda->captures(), [var](const LambdaCapture &c) {
-              return c.capturesVariable() && c.getCapturedVar() == var;
-            }))
-          understood = false;
-        return;
-      }
-      if (const auto *cast = dyn_cast<ImplicitCastExpr>(s); cast && cast->getCastKind() == CK_LValueToRValue)
-        if (const DeclRefExpr *ref = names(cast->getSubExpr())) {
-          reads.push_back(ref);
-          return;
-        }
-      if (const auto *op = dyn_cast<BinaryOperator>(s); op && op->getOpcode() == BO_Assign && names(op->getLHS())) {
-        writes.push_back(op);
-        classify(op->getRHS());
-        return;
-      }
-      // An argument bound to a const reference, or to a library's forwarding reference
-      // (`torch::nn::Linear(prev, width)` through ModuleHolder's constructor), is read by the call.
-      const FunctionDecl *callee = nullptr;
-      llvm::ArrayRef<const Expr *> args;
-      if (const auto *call = dyn_cast<CallExpr>(s); call && !isa<CXXOperatorCallExpr>(call)) {
-        callee = call->getDirectCallee();
-        args = llvm::ArrayRef(call->getArgs(), call->getNumArgs());
-      } else if (const auto *construct = dyn_cast<CXXConstructExpr>(s)) {
-        callee = construct->getConstructor();
-        args = llvm::ArrayRef(construct->getArgs(), construct->getNumArgs());
-      }
-      if (callee)
-        for (unsigned i = 0; i < args.size() && i < callee->getNumParams(); ++i)
-          if (const DeclRefExpr *ref = names(args[i])) {
-            QualType type = callee->getParamDecl(i)->getType();
-            if (!type->isReferenceType() ||
-                (!type.getNonReferenceType().isConstQualified() && !forwardsLibraryArgument(callee, i))) {
-              understood = false;
-              return;
-            }
-            reads.push_back(ref);
-          }
-      if (const auto *ref = dyn_cast<DeclRefExpr>(s); ref && ref->getDecl() == var) {
-        understood = false;
-        return;
-      }
-      for (const Stmt *child : s->children()) {
-        const auto *arg = dyn_cast_or_null<Expr>(child);
-        if (!arg || !llvm::is_contained(args, arg) || !names(arg))
-          classify(child);
-      }
-    };
-    auto after = llvm::find(block->body(), declaration);
-    for (auto it = after == block->body_end() ? after : std::next(after); it != block->body_end(); ++it)
-      classify(*it);
-    if (!understood || writes.size() != 1 || !llvm::is_contained(reads, use))
-      return std::nullopt;
+    const Stmt *declaration = parentStmt(*var);
+    const auto *block = declaration ? dyn_cast_or_null<CompoundStmt>(parentStmt(*declaration)) : nullptr;
+    const BinaryOperator *write = block ? onlyWriteAmongReads(var, use, *block, declaration) : nullptr;
     // The write, a statement of the loop's body; the loop, a statement of the block.
-    const BinaryOperator *write = writes.front();
-    const auto *body = dyn_cast_or_null<CompoundStmt>(parentStmt(write));
-    const Stmt *loop = body ? parentStmt(body) : nullptr;
+    const auto *body = write ? dyn_cast_or_null<CompoundStmt>(parentStmt(*write)) : nullptr;
+    const Stmt *loop = body ? parentStmt(*body) : nullptr;
     if (!loop || !llvm::is_contained(block->body(), loop) || leavesEarly(body) || continuesEarly(body))
       return std::nullopt;
-    // The element the write stores, as a list and the run of it the loop reads.
-    const Expr *list = nullptr;
-    ElementSelector run;
-    const Expr *element = write->getRHS()->IgnoreParenImpCasts();
-    const auto *elementRef = dyn_cast<DeclRefExpr>(element);
-    if (const auto *range = dyn_cast<CXXForRangeStmt>(loop); range && range->getBody() == body) {
-      const VarDecl *each = range->getLoopVariable();
-      if (!elementRef || elementRef->getDecl() != each || !rangeLoopOf(each) || written_.contains(each))
-        return std::nullopt;
-      list = range->getRangeInit();
-    } else if (const auto *counting = dyn_cast<ForStmt>(loop); counting && counting->getBody() == body) {
-      const Expr *index = nullptr;
-      if (const auto *op = dyn_cast<CXXOperatorCallExpr>(element); op && op->getOperator() == OO_Subscript &&
-                                                                    op->getNumArgs() == 2) {
-        list = op->getArg(0);
-        index = op->getArg(1);
-      } else if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(element)) {
-        list = subscript->getBase()->IgnoreParenImpCasts();
-        index = subscript->getIdx();
-      }
-      if (!list || !isIntegerList(list->getType()) || !refersTo(index, loopCounter(counting)))
-        return std::nullopt;
-      std::optional<ElementSelector> selector = selectorOf(index, referencedDecl(stripList(list)), depth);
-      if (!selector || selector->index)
-        return std::nullopt;
-      run = *selector;
-    } else {
+    std::optional<std::pair<const Expr *, ElementSelector>> stored = elementStoredBy(write, loop, body, depth);
+    if (!stored)
       return std::nullopt;
-    }
+    auto [list, run] = *stored;
     auto carried = [&](Values values) {
       return annotate(std::move(values), use->getBeginLoc(),
                       "`" + var->getNameAsString() + "` (the element the loop at line " +
@@ -1595,16 +1507,13 @@ private:
     Values initial = annotate(evaluate(var->getInit(), depth + 1), var->getLocation(),
                               "`" + var->getNameAsString() + "`");
     if (const Stmt *step = statementOf(use, body)) {
-      bool beforeWrite = llvm::find(body->body(), step) < llvm::find(body->body(), write);
-      if (!beforeWrite)
+      if (llvm::find(body->body(), step) > llvm::find(body->body(), write))
         return carried(evaluateElements(list, run, depth));
       // The initialiser on the first iteration: known only where every call's list gives one (the
       // initialiser's values are those of all calls, the empty lists' too).
-      std::vector<std::vector<Values>> known = lists(list, depth + 1);
       Values values;
-      if (llvm::none_of(known, [&](const std::vector<Values> &elements) {
-            return static_cast<int64_t>(elements.size()) - run.fromEnd <= run.first;
-          }))
+      if (llvm::all_of(lists(list, depth + 1),
+                       [&](const std::vector<Values> &elements) { return run.lastIndex(elements.size()).has_value(); }))
         values = std::move(initial);
       append(values, carried(evaluateElements(list, run.butLast(), depth)));
       return values;
@@ -1618,25 +1527,119 @@ private:
     // the loop ran no iteration it is the initialiser of that call, which the initialiser's values
     // (those of every call) do not single out: left out.
     Values values;
-    for (const std::vector<Values> &elements : lists(list, depth + 1)) {
-      int64_t last = static_cast<int64_t>(elements.size()) - 1 - run.fromEnd;
-      if (last >= run.first)
-        append(values, carried(elements[last]));
-    }
+    for (const std::vector<Values> &elements : lists(list, depth + 1))
+      if (std::optional<int64_t> last = run.lastIndex(elements.size()))
+        append(values, carried(elements[*last]));
     append(values, carried(elementsFromOtherUnits(list, run.last())));
     return values;
   }
 
-  /// The statement whose parent is `s` (the one parent a statement of a function has).
-  const Stmt *parentStmt(const Stmt *s) const {
-    for (const DynTypedNode &parent : ctx_.getParents(*s))
-      return parent.get<Stmt>();
-    return nullptr;
+  /// The one assignment to `var` (declared by `declaration` in `block`) when every other reference
+  /// to it in the rest of the block is a read, among them `use`: its value read, or passed to a
+  /// const reference or a library's forwarding reference (`torch::nn::Linear(prev, width)` through
+  /// ModuleHolder's constructor). Null when it is captured by a lambda, has its address taken,
+  /// is bound to another reference or assigned more than once.
+  const BinaryOperator *onlyWriteAmongReads(const VarDecl *var, const Expr *use, const CompoundStmt &block,
+                                            const Stmt *declaration) const {
+    std::vector<const DeclRefExpr *> reads;
+    std::vector<const BinaryOperator *> writes;
+    bool understood = true;
+    auto names = [var](const Expr *e) {
+      const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParens());
+      return ref && ref->getDecl() == var ? ref : nullptr;
+    };
+    std::function<void(const Stmt *)> classify = [&](const Stmt *s) {
+      if (!s || !understood)
+        return;
+      if (const auto *lambda = dyn_cast<LambdaExpr>(s)) {
+        understood = llvm::none_of(lambda->captures(), [var](const LambdaCapture &c) {
+          return c.capturesVariable() && c.getCapturedVar() == var;
+        });
+        return;
+      }
+      if (const auto *cast = dyn_cast<ImplicitCastExpr>(s); cast && cast->getCastKind() == CK_LValueToRValue)
+        if (const DeclRefExpr *ref = names(cast->getSubExpr())) {
+          reads.push_back(ref);
+          return;
+        }
+      if (const auto *op = dyn_cast<BinaryOperator>(s); op && op->getOpcode() == BO_Assign && names(op->getLHS())) {
+        writes.push_back(op);
+        classify(op->getRHS());
+        return;
+      }
+      if (const auto *ref = dyn_cast<DeclRefExpr>(s); ref && ref->getDecl() == var) {
+        understood = false;
+        return;
+      }
+      const FunctionDecl *callee = nullptr;
+      llvm::ArrayRef<const Expr *> args;
+      if (const auto *call = dyn_cast<CallExpr>(s); call && !isa<CXXOperatorCallExpr>(call)) {
+        callee = call->getDirectCallee();
+        args = llvm::ArrayRef(call->getArgs(), call->getNumArgs());
+      } else if (const auto *construct = dyn_cast<CXXConstructExpr>(s)) {
+        callee = construct->getConstructor();
+        args = llvm::ArrayRef(construct->getArgs(), construct->getNumArgs());
+      }
+      for (const Stmt *child : s->children()) {
+        const auto *arg = dyn_cast_or_null<Expr>(child);
+        auto position = arg ? llvm::find(args, arg) : args.end();
+        const DeclRefExpr *ref = position != args.end() ? names(arg) : nullptr;
+        if (!ref) {
+          classify(child);
+          continue;
+        }
+        unsigned i = position - args.begin();
+        QualType type = callee && i < callee->getNumParams() ? callee->getParamDecl(i)->getType() : QualType();
+        if (type.isNull() || !type->isReferenceType() ||
+            (!type.getNonReferenceType().isConstQualified() && !forwardsLibraryArgument(callee, i))) {
+          understood = false;
+          return;
+        }
+        reads.push_back(ref);
+      }
+    };
+    auto rest = llvm::find(block.body(), declaration);
+    for (auto it = rest == block.body_end() ? rest : std::next(rest); it != block.body_end(); ++it)
+      classify(*it);
+    if (!understood || writes.size() != 1 || !llvm::is_contained(reads, use))
+      return nullptr;
+    return writes.front();
   }
-  const Stmt *parentStmt(const Decl *d) const {
-    for (const DynTypedNode &parent : ctx_.getParents(*d))
-      return parent.get<Stmt>();
-    return nullptr;
+
+  /// The list whose elements `write` (a statement of `loop`'s `body`) stores, and the run of it:
+  /// the range-based `for`'s own variable (all elements), or `widths[i + c]` of the counting
+  /// `for`'s counter (the run selectorOf gives).
+  std::optional<std::pair<const Expr *, ElementSelector>> elementStoredBy(const BinaryOperator *write, const Stmt *loop,
+                                                                          const CompoundStmt *body, unsigned depth) {
+    const Expr *element = write->getRHS()->IgnoreParenImpCasts();
+    if (const auto *range = dyn_cast<CXXForRangeStmt>(loop); range && range->getBody() == body) {
+      const auto *ref = dyn_cast<DeclRefExpr>(element);
+      const VarDecl *each = range->getLoopVariable();
+      if (!ref || ref->getDecl() != each || !rangeLoopOf(each) || written_.contains(each))
+        return std::nullopt;
+      return std::make_pair(range->getRangeInit(), ElementSelector{});
+    }
+    const auto *counting = dyn_cast<ForStmt>(loop);
+    std::optional<std::pair<const Expr *, const Expr *>> subscript = subscriptOf(element);
+    if (!counting || counting->getBody() != body || !subscript)
+      return std::nullopt;
+    auto [list, index] = *subscript;
+    const auto *counterDeclaration = dyn_cast_or_null<DeclStmt>(counting->getInit());
+    const auto *counter = counterDeclaration && counterDeclaration->isSingleDecl()
+                              ? dyn_cast<VarDecl>(counterDeclaration->getSingleDecl())
+                              : nullptr;
+    if (!counter || !referencesAny(index, {counter}))
+      return std::nullopt;
+    std::optional<ElementSelector> run = selectorOf(index, referencedDecl(stripList(list)), depth);
+    if (!run || run->index)
+      return std::nullopt;
+    return std::make_pair(list, *run);
+  }
+
+  /// The statement that holds `node` (the one parent a statement or declaration of a function has).
+  template <typename Node> const Stmt *parentStmt(const Node &node) const {
+    DynTypedNodeList parents = ctx_.getParents(node);
+    return parents.empty() ? nullptr : parents[0].template get<Stmt>();
   }
 
   /// The statement of `block` that holds `s` (also through a declaration: the initialiser of a
@@ -1651,37 +1654,26 @@ private:
     return nullptr;
   }
 
-  static const VarDecl *loopCounter(const ForStmt *loop) {
-    const auto *init = dyn_cast_or_null<DeclStmt>(loop->getInit());
-    return init && init->isSingleDecl() ? dyn_cast<VarDecl>(init->getSingleDecl()) : nullptr;
-  }
-
-  static bool refersTo(const Stmt *s, const VarDecl *var) {
-    if (!s || !var)
-      return false;
-    if (const auto *ref = dyn_cast<DeclRefExpr>(s); ref && ref->getDecl() == var)
-      return true;
-    return llvm::any_of(s->children(), [var](const Stmt *child) { return refersTo(child, var); });
+  /// `sizes[i]` (operator[] of a std::vector or std::array, or a built-in array) and
+  /// `sizes.at(i)`: the list and the index; nothing for other expressions.
+  static std::optional<std::pair<const Expr *, const Expr *>> subscriptOf(const Expr *e) {
+    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e); op && op->getOperator() == OO_Subscript && op->getNumArgs() == 2)
+      return std::make_pair(op->getArg(0), op->getArg(1));
+    if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(e))
+      return std::make_pair(subscript->getBase()->IgnoreParenImpCasts(), subscript->getIdx());
+    if (const auto *call = dyn_cast<CXXMemberCallExpr>(e);
+        call && call->getMethodDecl() && call->getMethodDecl()->getName() == "at" && call->getNumArgs() == 1)
+      return std::make_pair(static_cast<const Expr *>(call->getImplicitObjectArgument()), call->getArg(0));
+    return std::nullopt;
   }
 
   /// `sizes[1]`, `sizes.at(1)`, `sizes[i + 1]` in a loop over the indices of `sizes`: the
   /// elements it reaches. Nothing when `e` is no element of an integer list.
   std::optional<Values> evaluateSubscript(const Expr *e, unsigned depth) {
-    const Expr *list = nullptr, *index = nullptr;
-    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e); op && op->getOperator() == OO_Subscript && op->getNumArgs() == 2) {
-      list = op->getArg(0);
-      index = op->getArg(1);
-    } else if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(e)) {
-      list = subscript->getBase()->IgnoreParenImpCasts();
-      index = subscript->getIdx();
-    } else if (const auto *call = dyn_cast<CXXMemberCallExpr>(e); call && call->getMethodDecl() &&
-                                                                 call->getMethodDecl()->getName() == "at" &&
-                                                                 call->getNumArgs() == 1) {
-      list = call->getImplicitObjectArgument();
-      index = call->getArg(0);
-    }
-    if (!list || !isIntegerList(list->getType()))
+    std::optional<std::pair<const Expr *, const Expr *>> subscript = subscriptOf(e);
+    if (!subscript || !isIntegerList(subscript->first->getType()))
       return std::nullopt;
+    auto [list, index] = *subscript;
     std::optional<ElementSelector> selector = selectorOf(index, referencedDecl(stripList(list)), depth);
     if (!selector)
       return Values{};

@@ -204,6 +204,14 @@ unsigned writtenArgCount(const clang::CallExpr *call) {
   return n;
 }
 
+bool referencesAny(const clang::Stmt *s, llvm::ArrayRef<const clang::VarDecl *> vars) {
+  if (!s)
+    return false;
+  if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(s); ref && llvm::is_contained(vars, ref->getDecl()))
+    return true;
+  return llvm::any_of(s->children(), [&](const clang::Stmt *child) { return referencesAny(child, vars); });
+}
+
 bool insideRunInFp32(const clang::Stmt *s, clang::ASTContext &ctx) {
   bool inLambda = false;
   clang::DynTypedNodeList parents = ctx.getParents(*s);

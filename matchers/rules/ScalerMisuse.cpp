@@ -185,14 +185,6 @@ private:
     return member && member->getMemberDecl()->getIdentifier() && member->getMemberDecl()->getName() == "defined";
   }
 
-  static bool referencesAny(const Stmt *s, llvm::ArrayRef<const VarDecl *> vars) {
-    if (!s)
-      return false;
-    if (const auto *ref = dyn_cast<DeclRefExpr>(s); ref && llvm::is_contained(vars, ref->getDecl()))
-      return true;
-    return llvm::any_of(s->children(), [&](const Stmt *child) { return referencesAny(child, vars); });
-  }
-
   static bool containsBackward(const Stmt *s) {
     if (const auto *call = dyn_cast_or_null<CallExpr>(s); call && calleeIs(call, "backward"))
       return true;

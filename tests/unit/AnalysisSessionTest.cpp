@@ -71,6 +71,15 @@ std::optional<int64_t> uniqueValueOf(ConstantEvaluator &constants, clang::ASTCon
   return value ? std::optional<int64_t>(value->value) : std::nullopt;
 }
 
+/// Every value the evaluator gives the initializer of the variable `name`, in ascending order.
+std::vector<int64_t> sortedValuesOf(ConstantEvaluator &constants, clang::ASTContext &ctx, llvm::StringRef name) {
+  std::vector<int64_t> values;
+  for (const ConstantValue &value : constants.evaluate(initializerOf(ctx, name)))
+    values.push_back(value.value);
+  llvm::sort(values);
+  return values;
+}
+
 struct Session {
   explicit Session(clang::ASTUnit &unit, RuleOptions options = {})
       : options(std::move(options)), analyses(this->options) {
@@ -553,13 +562,7 @@ int64_t uses() {
   Session s(*unit);
   clang::ASTContext &ctx = unit->getASTContext();
   ConstantEvaluator &constants = s.session->constants();
-  auto valuesOf = [&](llvm::StringRef name) {
-    std::vector<int64_t> values;
-    for (const ConstantValue &value : constants.evaluate(initializerOf(ctx, name)))
-      values.push_back(value.value);
-    llvm::sort(values);
-    return values;
-  };
+  auto valuesOf = [&](llvm::StringRef name) { return sortedValuesOf(constants, ctx, name); };
   using V = std::vector<int64_t>;
   EXPECT_EQ(valuesOf("in"), (V{48, 64, 100, 784}))
       << "`widths[i]` for i + 1 < size: every element but the last, of each list passed";
@@ -659,13 +662,7 @@ int64_t uses() { return mlp(20, {64, 50}, 10) + mlp(24, {100, 48, 40}, 10); }
   Session s(*unit);
   clang::ASTContext &ctx = unit->getASTContext();
   ConstantEvaluator &constants = s.session->constants();
-  auto valuesOf = [&](llvm::StringRef name) {
-    std::vector<int64_t> values;
-    for (const ConstantValue &value : constants.evaluate(initializerOf(ctx, name)))
-      values.push_back(value.value);
-    llvm::sort(values);
-    return values;
-  };
+  auto valuesOf = [&](llvm::StringRef name) { return sortedValuesOf(constants, ctx, name); };
   using V = std::vector<int64_t>;
   EXPECT_EQ(valuesOf("before"), (V{20, 24}));
   EXPECT_EQ(valuesOf("layer_in"), (V{20, 24, 48, 64, 100})) << "the initialiser, then each element but the last";

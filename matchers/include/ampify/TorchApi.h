@@ -61,6 +61,9 @@ const clang::CXXConstructorDecl *moduleHolderTarget(const clang::CXXConstructExp
 /// Counts the arguments written in the source (default arguments do not count).
 unsigned writtenArgCount(const clang::CallExpr *call);
 
+/// Whether `s` or any expression inside it names one of `vars`.
+bool referencesAny(const clang::Stmt *s, llvm::ArrayRef<const clang::VarDecl *> vars);
+
 /// Whether `s` is in the body of a lambda passed to `ampify::run_in_fp32`, which runs it with
 /// autocast disabled (and its tensor arguments cast to fp32), wherever the lambda is written.
 bool insideRunInFp32(const clang::Stmt *s, clang::ASTContext &ctx);
