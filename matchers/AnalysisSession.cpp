@@ -623,6 +623,13 @@ std::string returnedValueKey(const std::string &function, const std::string &par
   return part.empty() ? function : function + " " + part;
 }
 
+std::string functionNameOfReturnedValue(const std::string &key) {
+  // A plain function's USR ends in `@F@name#parameters`; a template's is `@FT@>...`.
+  llvm::StringRef usr = llvm::StringRef(key).split(' ').first;
+  size_t at = usr.rfind("@F@");
+  return at == llvm::StringRef::npos ? std::string() : usr.substr(at + 3).split('#').first.str();
+}
+
 std::string returnedPartName(const std::string &part) {
   return llvm::all_of(part, [](char c) { return llvm::isDigit(c); }) ? "element " + part : "member `" + part + "`";
 }

@@ -142,6 +142,13 @@ const clang::Expr *stripWrappers(const clang::Expr *e) {
     if (const auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(next))
       if (construct->getNumArgs() == 1 && construct->getConstructor()->isCopyOrMoveConstructor())
         next = construct->getArg(0);
+    // `torch::Tensor scores{expr}`, `int64_t dim{expr}`: the braces hold the value itself (C++17
+    // elides the copy), unlike an aggregate's list, whose one element is its first field.
+    if (const auto *list = llvm::dyn_cast<clang::InitListExpr>(next))
+      if (list->getNumInits() == 1 && (list->getType()->isScalarType() ||
+                                       list->getType().getCanonicalType().getUnqualifiedType() ==
+                                           list->getInit(0)->getType().getCanonicalType().getUnqualifiedType()))
+        next = list->getInit(0);
     if (next == e)
       return e;
     e = next;

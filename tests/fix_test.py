@@ -127,6 +127,48 @@ void train(Attention &model, torch::optim::SGD &opt, torch::Tensor q, torch::Ten
 }
 """
 
+# The scorer's Sequential is built in a third file, which neither the loop nor the forward names.
+SCORER_HEADER = """#pragma once
+#include <torch/torch.h>
+
+torch::nn::Sequential make_scorer(int64_t hidden);
+
+struct PoolImpl : torch::nn::Module {
+  PoolImpl() : scorer(make_scorer(64)) {}
+  torch::Tensor forward(torch::Tensor h, torch::Tensor mask);
+  torch::nn::Sequential scorer;
+};
+TORCH_MODULE(Pool);
+"""
+
+SCORER_BUILDER = """#include "pool.h"
+
+torch::nn::Sequential make_scorer(int64_t hidden) {
+  return torch::nn::Sequential(torch::nn::Linear(hidden, hidden), torch::nn::ReLU(), torch::nn::Linear(hidden, 1));
+}
+"""
+
+SCORER_MODEL = """#include "pool.h"
+
+torch::Tensor PoolImpl::forward(torch::Tensor h, torch::Tensor mask) {
+  auto scores = scorer->forward(h);
+  scores = scores.masked_fill(mask, -1e9);
+  return torch::softmax(scores, -1);
+}
+"""
+
+SCORER_TRAIN = """#include "pool.h"
+
+void train(Pool &model, torch::optim::SGD &opt, torch::Tensor h, torch::Tensor mask) {
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto loss = model->forward(h, mask).sum();
+    loss.backward();
+    opt.step();
+  }
+}
+"""
+
 # LibTorch's C++ MultiheadAttention with a key padding mask, in another file than the loop.
 MHA_HEADER = """#pragma once
 #include <torch/torch.h>
@@ -374,6 +416,25 @@ int main() {
         self.assertIn("scores.masked_fill(mask, -65504.0)", self.contents(root)["attention.cpp"])
         self.assertIn("scaler.scale(loss).backward();", self.contents(root)["train.cpp"])
         r = self.fix(root, "--diff", "train.cpp", "attention.cpp")
+        self.assertEqual((r.returncode, r.stdout), (0, ""), r.stderr)
+
+    def test_hazards_on_a_sequential_that_a_third_file_builds_are_fixed(self):
+        # model.cpp's forward runs under the migrated loop; its `-1e9` is a hazard only because
+        # builder.cpp's Sequential outputs fp16, and no call of the region names builder.cpp.
+        files = {"pool.h": SCORER_HEADER, "builder.cpp": SCORER_BUILDER, "model.cpp": SCORER_MODEL,
+                 "train.cpp": SCORER_TRAIN}
+        root = self.project("p", files)
+        r = self.fix(root, "--diff", "--color=never", "--device=cuda", "train.cpp", "model.cpp", "builder.cpp")
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("model.cpp:5:37: warning: constant -1e+09 overflows fp16", r.stderr)
+        self.assertIn("builder.cpp:4:86: note: the Sequential that `make_scorer` builds outputs fp16", r.stderr)
+        self.assertEqual(self.contents(root), files)
+
+        r = self.fix(root, "--color=never", "--device=cuda", "--fix-hazards", "train.cpp", "model.cpp", "builder.cpp")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("1 hazard(s) now under autocast, 1 fixed", r.stderr)
+        self.assertIn("scores.masked_fill(mask, -65504.0)", self.contents(root)["model.cpp"])
+        r = self.fix(root, "--diff", "train.cpp", "model.cpp", "builder.cpp")
         self.assertEqual((r.returncode, r.stdout), (0, ""), r.stderr)
 
     def test_attention_with_a_key_padding_mask_in_another_file_runs_in_fp32(self):

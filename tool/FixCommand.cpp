@@ -206,26 +206,41 @@ std::vector<Finding> exposedHazards(const std::vector<clang::tooling::CompileCom
   // The TUs the migration left as they are, whose main file names a function that a migrated
   // region calls in another TU: only they can define it (their own findings were there before).
   // Such a TU may call a third one's function where it runs under autocast (model.cpp's forward
-  // calls attention.cpp's), so the names its calls add are looked for in turn.
+  // calls attention.cpp's), so the names its calls add are looked for in turn. So are the
+  // functions whose fp16 result a conditional finding waits for (the builder, in pooling.cpp, of
+  // the Sequential that model.cpp's forward runs): a finding of a TU already checked may hold
+  // only with a fact of a TU that no autocast call names.
   std::set<std::string> calledNames;
+  bool anyUnitMayDefine = false; // a needed function whose name its USR does not spell
   size_t namedCalls = 0;
   auto nameCalls = [&] {
     for (; namedCalls < facts.autocastCalls.size(); ++namedCalls) {
       auto [scope, unqualified] = llvm::StringRef(facts.autocastCalls[namedCalls].name).rsplit("::");
       calledNames.insert((unqualified.empty() ? scope : unqualified).str());
     }
+    std::set<std::string> offered;
+    for (const Fp16Return &r : facts.fp16Returns)
+      offered.insert(r.key());
+    for (const ConditionalFinding &conditional : facts.conditional)
+      for (const std::string &key : conditional.fp16Returns)
+        if (!offered.count(key)) {
+          std::string name = functionNameOfReturnedValue(key);
+          anyUnitMayDefine |= name.empty();
+          if (!name.empty())
+            calledNames.insert(name);
+        }
   };
   nameCalls();
   std::vector<bool> reanalysedUnit(units.size(), false);
-  for (bool more = !calledNames.empty(); more;) {
+  for (bool more = !calledNames.empty() || anyUnitMayDefine; more;) {
     more = false;
     for (size_t i = 0; i < units.size() && i < results.size(); ++i) {
       if (migratedUnit[i] || reanalysedUnit[i] || !results[i].parsed)
         continue;
       auto text = llvm::MemoryBuffer::getFile(units[i].Filename);
-      if (!text || llvm::none_of(calledNames, [&](const std::string &name) {
-            return (*text)->getBuffer().contains(name);
-          }))
+      if (!text || (!anyUnitMayDefine && llvm::none_of(calledNames, [&](const std::string &name) {
+                      return (*text)->getBuffer().contains(name);
+                    })))
         continue;
       reanalysedUnit[i] = true;
       TranslationUnitResult result =
@@ -234,8 +249,9 @@ std::vector<Finding> exposedHazards(const std::vector<clang::tooling::CompileCom
         continue;
       facts.append(std::move(result.facts));
       size_t before = calledNames.size();
+      bool anyBefore = anyUnitMayDefine;
       nameCalls();
-      more = more || calledNames.size() > before;
+      more = more || calledNames.size() > before || anyUnitMayDefine != anyBefore;
     }
   }
   std::vector<Finding> candidates = mergeFindings(reanalysed);

@@ -26,6 +26,19 @@ torch::Tensor normalise(torch::Tensor x, torch::Tensor w) {
   return y + z + scaled;
 }
 
+// std and var keep their input's dtype: of an fp16 tensor, they are fp16. The braces of a
+// direct-list-initialisation hold the value itself.
+torch::Tensor contrast_norm(torch::Tensor x, torch::Tensor w) {
+  ampify::Autocast autocast;
+  torch::Tensor h{torch::matmul(x, w)};
+  auto deviation = h.std({1}, true, true);
+  auto spread = h.var({1}, true, true);
+  return (h - h.mean()) / (deviation + 1e-5) + spread.clamp_min(1e-6);
+  // CHECK-MESSAGES: :[[@LINE-1]]:40: warning: constant 1e-05 is below
+  // CHECK-MESSAGES: :[[@LINE-2]]:65: warning: constant 1e-06 is below
+  // CHECK-FIXES: {{^}}  return (h - h.mean()) / (deviation.to(torch::kFloat) + 1e-5) + spread.to(torch::kFloat).clamp_min(1e-6);
+}
+
 // Negative cases.
 torch::Tensor fine(torch::Tensor x, torch::Tensor w) {
   ampify::Autocast autocast;

@@ -962,6 +962,33 @@ torch::Tensor step(torch::Tensor x, torch::Tensor mask) {
   EXPECT_EQ(returnedValueKey("c:@F@split_here", ""), "c:@F@split_here");
 }
 
+TEST(AnalysisSession, TheFunctionAReturnedValueKeyNamesIsSpelledForATextSearch) {
+  // ampify fix looks for the TUs that may define a function whose fp16 result a hazard needs.
+  auto unit = parse(R"cpp(
+namespace model {
+torch::nn::Sequential make_scorer(int64_t hidden);
+struct NetImpl : torch::nn::Module { std::tuple<torch::Tensor, torch::Tensor> forward(torch::Tensor x); };
+template <typename T> torch::Tensor scaled(T factor, torch::Tensor x);
+}
+)cpp");
+  ASSERT_TRUE(unit);
+  std::map<std::string, std::string> spelled;
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    std::map<std::string, std::string> *spelled;
+    bool VisitFunctionDecl(clang::FunctionDecl *function) {
+      if (std::optional<std::string> usr = crossUnitName(*function))
+        (*spelled)[function->getNameAsString()] = functionNameOfReturnedValue(returnedValueKey(*usr, "1"));
+      return true;
+    }
+  } finder;
+  finder.spelled = &spelled;
+  for (clang::Decl *decl : unit->getASTContext().getTraversalScope())
+    finder.TraverseDecl(decl);
+  EXPECT_EQ(spelled["make_scorer"], "make_scorer");
+  EXPECT_EQ(spelled["forward"], "forward");
+  EXPECT_EQ(spelled["scaled"], ""); // a template's USR does not spell its name plainly: every TU may define it
+}
+
 TEST(AnalysisSession, FindingsOnParametersHoldWhereACallerPassesFp16AndCallsFollowTheirCaller) {
   auto unit = parse(R"cpp(
 torch::Tensor elsewhere(torch::Tensor h, torch::Tensor k);

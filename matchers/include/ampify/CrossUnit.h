@@ -151,6 +151,9 @@ std::optional<int64_t> carryValueThrough(int64_t value, const std::vector<CrossU
 /// result; for one tensor of the pair, tuple or struct it returns, the USR, a space and the part
 /// ("0", "1", ... of a pair or tuple, a field's name). USRs hold no spaces.
 std::string returnedValueKey(const std::string &function, const std::string &part);
+/// The unqualified name of the function whose result a returnedValueKey() names, for a text search
+/// of the files that may define it; empty when its USR does not spell it plainly (a template's).
+std::string functionNameOfReturnedValue(const std::string &key);
 /// How messages name such a part: "element 1", "member `scores`".
 std::string returnedPartName(const std::string &part);
 /// The part that names, for a function returning a Sequential (`make_scorer()`), the output of

@@ -36,7 +36,8 @@ std::string calleeName(const clang::CallExpr *call);
 /// The source text of `tokenRange` as written (macro ranges give what the spelling shows).
 std::string sourceText(clang::SourceRange tokenRange, const clang::ASTContext &ctx);
 
-/// Strips implicit casts, temporaries, parentheses and copy/move constructions of tensors.
+/// Strips implicit casts, temporaries, parentheses, copy/move constructions of tensors and the braces
+/// of a direct-list-initialisation (`T x{e}` of a scalar or of e's own type).
 const clang::Expr *stripWrappers(const clang::Expr *e);
 
 /// The container template `type` instantiates, for the value flow through aggregates: "pair",

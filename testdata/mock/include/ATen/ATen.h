@@ -113,6 +113,8 @@ public:
   bool is_contiguous(MemoryFormat memory_format = MemoryFormat::Contiguous) const;
   Tensor abs() const;
   Tensor amax(IntArrayRef dim = {}, bool keepdim = false) const;
+  Tensor std(IntArrayRef dim, bool unbiased = true, bool keepdim = false) const;
+  Tensor var(IntArrayRef dim, bool unbiased = true, bool keepdim = false) const;
   Tensor norm() const;
   Tensor argmax(c10::optional<int64_t> dim = c10::nullopt, bool keepdim = false) const;
   Tensor eq(const Tensor &other) const;
