@@ -7,6 +7,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace ampify {
 namespace {
@@ -154,6 +155,36 @@ const clang::Expr *stripWrappers(const clang::Expr *e) {
     e = next;
   }
   return e;
+}
+
+/// Tensor methods that always compute a new tensor (never a view of, or the object itself).
+static bool computesNewTensor(llvm::StringRef method) {
+  static const llvm::StringSet<> names = {"add", "sub", "mul", "div", "neg", "abs", "exp", "log", "pow", "sqrt",
+                                          "rsqrt", "reciprocal", "square", "sigmoid", "tanh", "relu", "softmax",
+                                          "log_softmax", "matmul", "mm", "bmm", "sum", "mean", "clamp", "sin",
+                                          "cos", "clone"};
+  return names.contains(method);
+}
+
+const clang::ValueDecl *storageOwner(const clang::Expr *e) {
+  for (int depth = 0; e && depth < 32; ++depth) {
+    e = stripWrappers(e);
+    if (const auto *method = llvm::dyn_cast<clang::CXXMemberCallExpr>(e);
+        method && method->getMethodDecl() && computesNewTensor(method->getMethodDecl()->getName()))
+      return nullptr;
+    if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e))
+      return ref->getDecl();
+    if (const auto *member = llvm::dyn_cast<clang::MemberExpr>(e))
+      return member->getMemberDecl();
+    if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e); op && op->getOperator() == clang::OO_Subscript)
+      e = op->getArg(0);
+    else if (const auto *method = llvm::dyn_cast<clang::CXXMemberCallExpr>(e);
+             method && isTensorType(method->getImplicitObjectArgument()->getType()))
+      e = method->getImplicitObjectArgument();
+    else
+      return nullptr;
+  }
+  return nullptr;
 }
 
 const clang::Expr *sigmoidOperand(const clang::Expr *e) {

@@ -9,47 +9,12 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
-#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace ampify {
 namespace {
-
-/// Tensor methods that always compute a new tensor (never a view of, or the object itself).
-bool computesNewTensor(llvm::StringRef method) {
-  static const llvm::StringSet<> names = {"add", "sub", "mul", "div", "neg", "abs", "exp", "log", "pow", "sqrt",
-                                          "rsqrt", "reciprocal", "square", "sigmoid", "tanh", "relu", "softmax",
-                                          "log_softmax", "matmul", "mm", "bmm", "sum", "mean", "clamp", "sin",
-                                          "cos", "clone"};
-  return names.contains(method);
-}
-
-/// The tensor `e` shares its storage with, if any: the variable or member that a chain of tensor
-/// methods (`view`, `select`, `[i]`...) starts from. Null for a fresh result (a module's or
-/// function's output, an arithmetic result such as `log_var.mul(0.5)`), and for a temporary no one
-/// else can see.
-const ValueDecl *storageOwner(const Expr *e) {
-  for (int depth = 0; e && depth < 32; ++depth) {
-    e = stripWrappers(e);
-    if (const auto *method = dyn_cast<CXXMemberCallExpr>(e);
-        method && method->getMethodDecl() && computesNewTensor(method->getMethodDecl()->getName()))
-      return nullptr;
-    if (const auto *ref = dyn_cast<DeclRefExpr>(e))
-      return ref->getDecl();
-    if (const auto *member = dyn_cast<MemberExpr>(e))
-      return member->getMemberDecl();
-    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e); op && op->getOperator() == OO_Subscript)
-      e = op->getArg(0);
-    else if (const auto *method = dyn_cast<CXXMemberCallExpr>(e);
-             method && isTensorType(method->getImplicitObjectArgument()->getType()))
-      e = method->getImplicitObjectArgument();
-    else
-      return nullptr;
-  }
-  return nullptr;
-}
 
 /// The statement or expression that holds `s`, past implicit casts and full-expression cleanups.
 const Stmt *parentOf(const Stmt *s, ASTContext &ctx) {

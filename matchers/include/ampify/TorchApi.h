@@ -40,6 +40,12 @@ std::string sourceText(clang::SourceRange tokenRange, const clang::ASTContext &c
 /// of a direct-list-initialisation (`T x{e}` of a scalar or of e's own type).
 const clang::Expr *stripWrappers(const clang::Expr *e);
 
+/// The tensor `e` shares its storage with, if any: the variable or member that a chain of tensor
+/// methods (`view`, `select`, `[i]`...) starts from. Null for a fresh result (a module's or
+/// function's output, an arithmetic result such as `log_var.mul(0.5)`), and for a temporary no one
+/// else can see.
+const clang::ValueDecl *storageOwner(const clang::Expr *e);
+
 /// The container template `type` instantiates, for the value flow through aggregates: "pair",
 /// "tuple", "vector", "optional" (std::), "optional", "ArrayRef" (c10::, TensorList); else empty.
 std::string containerKind(clang::QualType type);
