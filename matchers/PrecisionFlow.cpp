@@ -150,6 +150,23 @@ std::string nameOf(const Expr *e) {
   return {};
 }
 
+/// The tensor whose options a factory argument passes (`atomwise.options()`, or a chain of
+/// TensorOptions setters after it: `x.options().requires_grad(false)`), or null.
+const Expr *tensorOfOptions(const Expr *e) {
+  e = stripWrappers(e);
+  while (const auto *call = dyn_cast_or_null<CXXMemberCallExpr>(e)) {
+    const CXXMethodDecl *method = call->getMethodDecl();
+    const Expr *object = call->getImplicitObjectArgument();
+    if (!method || !object)
+      return nullptr;
+    object = object->IgnoreImpCasts(); // `options()` is TensorBase's
+    if (method->getName() == "options" && isTensorType(object->getType()))
+      return object;
+    e = stripWrappers(object);
+  }
+  return nullptr;
+}
+
 /// The user-written forward() a module call reaches: `model->forward(x)` or `model(x)` on a
 /// holder (or impl) of a user module class. Its body may be in another TU.
 const CXXMethodDecl *userForward(QualType moduleType) {
@@ -1779,6 +1796,18 @@ private:
         if (sawDtype)
           break;
       }
+      if (!sawDtype)
+        for (const Expr *a : args)
+          if (const Expr *like = tensorOfOptions(a)) {
+            // `torch::zeros({n}, atomwise.options())`: the dtype of `atomwise`.
+            PrecisionFact source = eval(like, env);
+            if (source.value == Precision::Unknown)
+              return unknownFact();
+            fact.value = source.value;
+            fact.because += ", made with the options of a tensor that is " + precisionName(source.value).str();
+            fact.from = std::make_shared<PrecisionFact>(std::move(source));
+            return fact;
+          }
       fact.value = sawDtype ? dtype : Precision::Fp32;
       return fact.value == Precision::Unknown ? unknownFact() : fact;
     }

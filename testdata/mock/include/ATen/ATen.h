@@ -60,6 +60,7 @@ public:
   Tensor to(Device device, ScalarType dtype, bool non_blocking = false, bool copy = false) const;
   Tensor to(Device device, bool non_blocking = false, bool copy = false) const;
   Tensor to(TensorOptions options, bool non_blocking = false, bool copy = false) const;
+  TensorOptions options() const;
   Tensor half() const;
   Tensor t() const;
   Tensor bfloat16() const;
