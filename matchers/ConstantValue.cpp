@@ -918,6 +918,8 @@ private:
     for (const auto *member = dyn_cast<MemberExpr>(base); member && !member->isArrow() && !isThisMember(member);
          member = dyn_cast<MemberExpr>(base))
       base = member->getBase()->IgnoreImplicit()->IgnoreParens();
+    if (isa<CXXThisExpr>(base)) // the object a method runs on: its writes are anyone's
+      return false;
     if (base->isPRValue()) // a temporary: `make_config().hidden`
       return true;
     const auto *ref = dyn_cast<DeclRefExpr>(base->IgnoreParenImpCasts());
@@ -1112,7 +1114,12 @@ private:
         init = field->getInClassInitializer();
       if (!init)
         continue;
-      append(values, annotate(valueOf(init), init->getBeginLoc(), "member " + name, true));
+      // A member set from what a caller passes (`_options(option)`) is no constant of its own:
+      // the value is named where the caller has it, or reported at its layers.
+      for (auto &value : valueOf(init)) {
+        bool named = !value.fromCaller && !value.openSource;
+        append(values, annotate(Values{std::move(value)}, init->getBeginLoc(), "member " + name, named));
+      }
     }
     if (!anyConstructor && field->hasInClassInitializer())
       values = annotate(valueOf(field->getInClassInitializer()), field->getLocation(), "member " + name, true);

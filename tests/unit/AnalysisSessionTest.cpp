@@ -418,6 +418,50 @@ int64_t use(int argc) {
   EXPECT_TRUE(constants.mayChange(variableNamed(ctx, "cfg")));
 }
 
+TEST(ConstantEvaluator, OwnMembersAreTheirInitialisersOnlyWhenNoMethodWritesThem) {
+  auto unit = parse(R"cpp(
+struct Options { int64_t hidden = 0; };
+struct Net {
+  explicit Net(const Options &options) : opts(options), width(options.hidden) {}
+  int64_t in_channels = 20;
+  int64_t kept = 24;
+  const Options &opts;
+  int64_t width;
+  int64_t next_block(int64_t out) {
+    const int64_t seen = in_channels;
+    in_channels = out;
+    return seen;
+  }
+  int64_t read() const {
+    const int64_t unchanged = kept;
+    const int64_t through_reference = opts.hidden;
+    const int64_t copied = width;
+    return unchanged + through_reference + copied;
+  }
+};
+int64_t build() {
+  Options options{50};
+  Net net(options);
+  return net.read();
+}
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  ConstantEvaluator &constants = s.session->constants();
+  EXPECT_EQ(uniqueValueOf(constants, ctx, "seen"), std::nullopt) << "next_block writes it: 20, then each `out`";
+  EXPECT_EQ(uniqueValueOf(constants, ctx, "unchanged"), 24);
+  // A member set from what the constructor's caller passes holds that value, but is no named
+  // constant of its own: the value is named (or reported) where the caller has it.
+  for (llvm::StringRef name : {"through_reference", "copied"}) {
+    std::optional<ConstantValue> value = constants.evaluateUnique(initializerOf(ctx, name));
+    ASSERT_TRUE(value) << name.str();
+    EXPECT_EQ(value->value, 50) << name.str();
+    for (const ValueOrigin &origin : value->origins)
+      EXPECT_FALSE(llvm::StringRef(origin.definedName).starts_with("member")) << name.str() << ": " << origin.message;
+  }
+}
+
 TEST(ConstantEvaluator, MembersOfNestedConfigStructsAreFollowedThroughReferencesPointersAndCalls) {
   auto unit = parse(R"cpp(
 struct EncoderConfig { int64_t hidden = 100; int64_t layers = 2; };
