@@ -187,6 +187,23 @@ const clang::ValueDecl *storageOwner(const clang::Expr *e) {
   return nullptr;
 }
 
+/// An expression that can be written twice in a fix (no side effects): a variable, a member (of
+/// `this` or of such an expression), an element at a constant or variable index.
+bool repeatable(const clang::Expr *e) {
+  e = e->IgnoreParenImpCasts();
+  if (llvm::isa<clang::DeclRefExpr>(e) || llvm::isa<clang::CXXThisExpr>(e))
+    return true;
+  if (const auto *member = llvm::dyn_cast<clang::MemberExpr>(e))
+    return repeatable(member->getBase());
+  if (const auto *sub = llvm::dyn_cast<clang::ArraySubscriptExpr>(e))
+    return repeatable(sub->getBase()) && repeatable(sub->getIdx());
+  if (llvm::isa<clang::IntegerLiteral>(e))
+    return true;
+  if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e); op && op->getOperator() == clang::OO_Subscript)
+    return repeatable(op->getArg(0)) && repeatable(op->getArg(1));
+  return false;
+}
+
 const clang::Expr *sigmoidOperand(const clang::Expr *e) {
   const auto *call = llvm::dyn_cast_or_null<clang::CallExpr>(stripWrappers(e));
   if (!call)

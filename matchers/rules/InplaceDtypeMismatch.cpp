@@ -28,27 +28,16 @@ const llvm::StringMap<unsigned> &sourceArgument() {
   return ops;
 }
 
-/// Text that names the same tensor wherever it is repeated: a variable or a member of this object.
-bool isRepeatableName(const Expr *e) {
-  e = stripWrappers(e);
-  if (const auto *ref = dyn_cast<DeclRefExpr>(e))
-    return isa<VarDecl>(ref->getDecl());
-  if (const auto *member = dyn_cast<MemberExpr>(e))
-    return isa<CXXThisExpr>(member->getBase()->IgnoreParenImpCasts()) && isa<FieldDecl>(member->getMemberDecl());
-  return false;
-}
-
 class InplaceDtypeMismatchRule : public Rule {
 public:
   using Rule::Rule;
 
   void registerMatchers(MatchFinder &finder) override {
     followsPrecision();
-    finder.addMatcher(callExpr(callee(functionDecl(hasAnyName("index_add_", "index_add", "index_copy_", "index_copy",
-                                                              "scatter_", "scatter", "scatter_add_", "masked_scatter_",
-                                                              "masked_scatter", "index_put_", "put_", "put"))))
-                          .bind("call"),
-                      this);
+    std::vector<llvm::StringRef> names;
+    for (const auto &op : sourceArgument())
+      names.push_back(op.getKey());
+    finder.addMatcher(callExpr(callee(functionDecl(hasAnyName(names)))).bind("call"), this);
   }
 
   void check(const MatchFinder::MatchResult &result) override {
@@ -102,7 +91,7 @@ public:
     bool writesNamedStorage = name.ends_with("_") && storageOwner(self);
     if (!inMacro && oneIsFp32 && (low == source || !writesNamedStorage))
       finding.insertAfterToken(low->getEndLoc(), ".to(torch::kFloat)");
-    else if (!inMacro && oneIsFp32 && isRepeatableName(self))
+    else if (!inMacro && oneIsFp32 && repeatable(stripWrappers(self)))
       finding.insertAfterToken(source->getEndLoc(),
                                ".to(" + sourceText(self->getSourceRange(), ctx) + ".scalar_type())");
     else

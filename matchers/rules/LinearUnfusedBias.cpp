@@ -585,23 +585,6 @@ private:
   llvm::DenseMap<const FunctionDecl *, unsigned> references_, calledReferences_;
 };
 
-/// A module expression that can be written twice in the fix (no side effects): a variable, a
-/// member (of `this` or of such an expression), an element at a constant or variable index.
-bool repeatable(const Expr *e) {
-  e = e->IgnoreParenImpCasts();
-  if (isa<DeclRefExpr>(e) || isa<CXXThisExpr>(e))
-    return true;
-  if (const auto *member = dyn_cast<MemberExpr>(e))
-    return repeatable(member->getBase());
-  if (const auto *sub = dyn_cast<ArraySubscriptExpr>(e))
-    return repeatable(sub->getBase()) && repeatable(sub->getIdx());
-  if (isa<IntegerLiteral>(e))
-    return true;
-  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e); op && op->getOperator() == OO_Subscript)
-    return repeatable(op->getArg(0)) && repeatable(op->getArg(1));
-  return false;
-}
-
 class LinearUnfusedBiasRule : public Rule {
 public:
   using Rule::Rule;

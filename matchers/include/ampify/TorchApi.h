@@ -46,6 +46,10 @@ const clang::Expr *stripWrappers(const clang::Expr *e);
 /// else can see.
 const clang::ValueDecl *storageOwner(const clang::Expr *e);
 
+/// Whether `e` can be written twice in a fix (no side effects): a variable, a member (of `this` or
+/// of such an expression), an element at a constant or variable index.
+bool repeatable(const clang::Expr *e);
+
 /// The container template `type` instantiates, for the value flow through aggregates: "pair",
 /// "tuple", "vector", "optional" (std::), "optional", "ArrayRef" (c10::, TensorList); else empty.
 std::string containerKind(clang::QualType type);
