@@ -263,6 +263,9 @@ struct ElementSelector {
   }
 };
 
+/// Whether a field that a fact across TUs names (ElementSelector::field) is a run of elements.
+bool isListRun(llvm::StringRef field) { return field.ends_with("]") && field.contains(':'); }
+
 /// Strips what stands between a list expression and what it is built from: stripWrappers' implicit
 /// nodes and copies, functional casts, and the std::initializer_list a std::vector is
 /// constructed from.
@@ -1844,7 +1847,9 @@ private:
   }
 
   /// `operand` as the other operand of arithmetic on `open` at each call: both are parameters
-  /// (or their data members) of one function, and `operand` is passed unchanged.
+  /// (or their data members) of one function, and `operand` is passed unchanged. One parameter
+  /// may be both (`2 * n * n`), unless it names a run of a list's elements (`sizes[i] * sizes[i]`
+  /// pairs one element with itself, which a run's element-by-element join does not say).
   static std::optional<SameCallOperand> sameCallOperand(const BasicConstantValue<T> &open,
                                                         const BasicConstantValue<T> &operand) {
     // Two members of what one function of another TU returns (`cfg.obs_dim + cfg.extra` with
@@ -1857,7 +1862,8 @@ private:
     const auto *first = dyn_cast_or_null<ParmVarDecl>(open.openSource);
     const auto *second = dyn_cast_or_null<ParmVarDecl>(operand.openSource);
     if (!first || !second || first->getDeclContext() != second->getDeclContext() ||
-        (first == second && open.openField == operand.openField) || !arithmeticOf(operand).empty())
+        (first == second && open.openField == operand.openField && isListRun(open.openField)) ||
+        !arithmeticOf(operand).empty())
       return std::nullopt;
     return SameCallOperand{second->getFunctionScopeIndex(), operand.openField};
   }

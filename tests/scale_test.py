@@ -589,7 +589,8 @@ class CrossUnitConstants(CrossUnitCase):
 class CrossUnitConfigs(CrossUnitCase):
     """A config struct main.cpp default-builds and then assigns member by member, or gets from a
     function of its own or of config.cpp (testdata/crossunit/configs), and sizes model.cpp
-    computes from two members or two parameters of one call. The findings must be those its
+    computes from two members or two parameters of one call, or from one
+    parameter twice (`2 * n * n`). The findings must be those its
     CROSS-EXPECT comments name (a member assigned after the model is built, on one path only, or
     in a loop, sizes nothing; two parameters are never paired across calls), and the same from
     merged shards."""

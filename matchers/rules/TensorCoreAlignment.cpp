@@ -143,7 +143,13 @@ std::string pathFrom(llvm::StringRef from, llvm::StringRef path) {
   return std::string(out);
 }
 
-bool inTorchNamespace(const Decl *decl) {
+/// A class of LibTorch's torch::nn or torch::data: declared in those namespaces by a system
+/// header. Projects put their own modules there too (`namespace torch { namespace nn {
+/// ResidualBlockImpl(int64_t in_channels, ...)`); their parameters' names say nothing of a GEMM.
+bool isLibTorchModuleApi(const Decl *decl) {
+  if (!decl->getASTContext().getSourceManager().isInSystemHeader(
+          decl->getASTContext().getSourceManager().getFileLoc(decl->getLocation())))
+    return false;
   for (const DeclContext *dc = decl->getDeclContext(); dc; dc = dc->getParent())
     if (const auto *ns = dyn_cast<NamespaceDecl>(dc)) {
       std::string name = ns->getQualifiedNameAsString();
@@ -534,7 +540,7 @@ private:
   /// user constructs (LSTMOptions, whose constructor LibTorch may inherit from a base).
   void recordArguments(const Expr *construction, const CXXRecordDecl *built, const CXXConstructorDecl *ctor,
                        llvm::ArrayRef<const Expr *> args) {
-    if (!built || !inTorchNamespace(ctor->getParent()))
+    if (!built || !isLibTorchModuleApi(ctor->getParent()))
       return;
     std::string kind = layerKind(built);
     for (unsigned i = 0; i < args.size() && i < ctor->getNumParams(); ++i) {
@@ -582,7 +588,7 @@ private:
   /// `LinearOptions(768, 50257).out_features(50257)`, `DataLoaderOptions().batch_size(100)`.
   void checkSetter(const CXXMemberCallExpr *call) {
     const CXXMethodDecl *method = call->getMethodDecl();
-    if (!method || !method->getIdentifier() || !inTorchNamespace(method->getParent()))
+    if (!method || !method->getIdentifier() || !isLibTorchModuleApi(method->getParent()))
       return;
     if (const DimInfo *info = findDim(method->getName()))
       addDim(call, layerKind(method->getParent()), *info, call->getArg(0));

@@ -365,3 +365,21 @@ void never_written_locals() {
   // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: out_features = 50 of Linear `expand` is not a multiple of 8
   // CHECK-MESSAGES: :[[@LINE-6]]:11: note: `embedding_dim` is 50
 }
+
+// Projects put their own modules in LibTorch's namespace (torch-cpp-trainer's `namespace torch {
+// namespace nn {`). Such a block's parameters are named like a convolution's but are no GEMM
+// dimensions of their own: the value is checked where the block builds its layers, once.
+namespace torch {
+namespace nn {
+struct ProjectBlockImpl : torch::nn::Module {
+  ProjectBlockImpl(int64_t in_channels, int64_t out_channels)
+      : conv(torch::nn::Conv2dOptions(in_channels, out_channels, 3)) {}
+  // CHECK-MESSAGES: :[[@LINE-1]]:52: warning: out_channels = 20 of Conv2d `conv` is not a multiple of 8
+  // CHECK-MESSAGES: :[[@LINE+7]]:97: note: `out_channels` at this call of `ProjectBlockImpl` is 20
+  torch::Tensor forward(torch::Tensor x) { return conv(x); }
+  torch::nn::Conv2d conv;
+};
+TORCH_MODULE(ProjectBlock);
+} // namespace nn
+} // namespace torch
+void build_project_block() { torch::nn::ProjectBlock block(/*in_channels=*/16, /*out_channels=*/20); }

@@ -39,6 +39,8 @@ int main(int argc, char **argv) {
   Heads odd(120, 6);    // 20; never 120 / 4 or 96 / 6
   Pool pooled(120, 4);  // head dim 30
   Pool even(96, 4);     // 24
+  BoardHead seven(7);   // 2 * 7 * 7 = 98
+  BoardHead eight(8);   // 128
   auto words = torch::randn({2, 64});
   auto shapes = torch::zeros({2}, torch::kLong);
   return tagger(words, shapes).size(0) + odd(torch::randn({2, 20})).size(0) == 4 ? 0 : 1;

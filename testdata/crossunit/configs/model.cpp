@@ -18,3 +18,6 @@ PoolImpl::PoolImpl(int64_t dim, int64_t heads) {
 
 HeadsImpl::HeadsImpl(int64_t hidden, int64_t heads)
     : per_head(register_module("per_head", torch::nn::Linear(hidden / heads, 64))) {} // CROSS-EXPECT: in_features = 20 of Linear `per_head` is not a multiple of 8
+
+BoardHeadImpl::BoardHeadImpl(int64_t n)
+    : value(register_module("value", torch::nn::Linear(2 * n * n, 256))) {} // CROSS-EXPECT: in_features = 98 of Linear `value` is not a multiple of 8

@@ -2,7 +2,7 @@
 // default-builds a config struct and assigns some of its members before it builds the model, or
 // gets one from a function; model.cpp sizes layers with the members, alone or two of them
 // computed together (`cfg.word_dim + cfg.shape_dim`), and with two parameters of one constructor
-// (`hidden / heads`), each pair as one call passes it; a vocabulary counts where its table is the
+// (`hidden / heads`) or with one parameter twice (`2 * n * n`), each pair as one call passes it; a vocabulary counts where its table is the
 // output projection too (tied); config.cpp defines a function that returns a config, which
 // main.cpp passes to the model and computes a size from. Each expected finding has a CROSS-EXPECT
 // comment on its line, followed by text of its message; every other line must give none.
@@ -34,6 +34,14 @@ struct HeadsImpl : torch::nn::Module {
   torch::nn::Linear per_head{nullptr};
 };
 TORCH_MODULE(Heads);
+
+// A board game's value head: the board's side used twice (`2 * n * n`), as one call passes it.
+struct BoardHeadImpl : torch::nn::Module {
+  explicit BoardHeadImpl(int64_t n);
+  torch::Tensor forward(torch::Tensor x) { return value(x); }
+  torch::nn::Linear value{nullptr};
+};
+TORCH_MODULE(BoardHead);
 
 // LibTorch's attention: its head dim is embed_dim / num_heads, as each call passes them.
 struct PoolImpl : torch::nn::Module {
