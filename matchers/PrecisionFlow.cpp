@@ -671,11 +671,37 @@ public:
         if (!pass.forward.empty()) {
           // The region ends where the migration's `autocast.exit()` goes: at a zero_grad written
           // between the loss and the backward, else at the backward statement.
-          loopForward_[pass.forward.front()] = pass.forwardEnd ? pass.forwardEnd : pass.statement;
+          const Stmt *end = pass.forwardEnd ? pass.forwardEnd : pass.statement;
+          loopForward_[pass.forward.front()] = end;
           if (cpu)
             cpuLoops_.insert(pass.forward.front());
+          // Each instantiation of a template's loop runs its own copy of the statements.
+          for (const FunctionDecl *other : iteration.otherInstantiations) {
+            const Stmt *first = sameStatementIn(other->getBody(), pass.forward.front());
+            const Stmt *last = sameStatementIn(other->getBody(), end);
+            if (!first || !last)
+              continue;
+            loopForward_[first] = last;
+            if (cpu)
+              cpuLoops_.insert(first);
+          }
         }
     }
+  }
+
+  /// The statement of `body` (another instantiation of the template that holds `s`) that was
+  /// instantiated from the same source as `s`.
+  static const Stmt *sameStatementIn(const Stmt *body, const Stmt *s) {
+    if (!body)
+      return nullptr;
+    if (body->getStmtClass() == s->getStmtClass() && body->getBeginLoc() == s->getBeginLoc() &&
+        body->getEndLoc() == s->getEndLoc())
+      return body;
+    for (const Stmt *child : body->children())
+      if (child)
+        if (const Stmt *found = sameStatementIn(child, s))
+          return found;
+    return nullptr;
   }
 
   void analyseEntry(const FunctionDecl *fn) {
@@ -1840,6 +1866,10 @@ private:
     if (fact.value == Precision::Unknown)
       return unknownFact();
     fact.from = std::make_shared<PrecisionFact>(inputs[decisive]);
+    // `w.max(1, true)`, `x.topk(k)`: the values and their indices. The values keep the input's
+    // dtype (element 0, as std::get and structured bindings see it); the indices are int64.
+    if (call && containerKind(call->getType()) == "tuple")
+      return aggregateFact({{"0", std::move(fact)}});
     return fact;
   }
 

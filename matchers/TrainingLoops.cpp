@@ -318,14 +318,22 @@ public:
       if (!s.owner.function->isDependentContext())
         byOwner[s.owner.function].second.push_back(s);
 
-    llvm::DenseSet<clang::SourceLocation> seen; // instantiations of one template share locations
+    // Instantiations of one template share locations: the first is analysed, the others run
+    // its iterations too.
+    llvm::DenseMap<clang::SourceLocation, const clang::FunctionDecl *> analysedOwner;
+    llvm::DenseMap<const clang::FunctionDecl *, std::vector<const clang::FunctionDecl *>> otherInstantiations;
     for (auto &[fn, sites] : byOwner) {
       auto &[backs, steps] = sites;
       clang::SourceLocation key = (backs.empty() ? steps : backs).front().call->getBeginLoc();
-      if (!seen.insert(key).second)
+      if (auto [first, inserted] = analysedOwner.try_emplace(key, fn); !inserted) {
+        otherInstantiations[first->second].push_back(fn);
         continue;
+      }
       analyzeOwner((backs.empty() ? steps : backs).front().owner, backs, steps);
     }
+    for (TrainingIteration &iteration : out_.iterations_)
+      if (auto others = otherInstantiations.find(iteration.function); others != otherInstantiations.end())
+        iteration.otherInstantiations = others->second;
     llvm::sort(out_.iterations_, [&](const TrainingIteration &a, const TrainingIteration &b) {
       return sm_.isBeforeInTranslationUnit(a.passes.front().call->getBeginLoc(),
                                            b.passes.front().call->getBeginLoc());

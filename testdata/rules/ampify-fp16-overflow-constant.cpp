@@ -163,3 +163,30 @@ void score_all(Scorer &s, NormedScorer &n, ChangedScorer &c, torch::Tensor x, to
   ampify::Autocast autocast;
   auto all = s(x, mask) + n(x, mask) + c(x, mask);
 }
+
+// A trainer template instantiated for two models: each instantiation's loop runs its own model
+// under the autocast the migration opens, so the second model's mask counts too.
+struct PlainNetImpl : torch::nn::Module {
+  torch::nn::Linear fc{nullptr};
+  torch::Tensor forward(torch::Tensor x) { return fc(x); }
+};
+TORCH_MODULE(PlainNet);
+struct MaskingNetImpl : torch::nn::Module {
+  torch::nn::Linear fc{nullptr};
+  torch::Tensor forward(torch::Tensor x) { return fc(x).masked_fill(x < 0, -1e9); }
+  // CHECK-MESSAGES: :[[@LINE-1]]:76: warning: constant -1e+09 overflows fp16
+  // CHECK-FIXES: torch::Tensor forward(torch::Tensor x) { return fc(x).masked_fill(x < 0, -65504.0); }
+};
+TORCH_MODULE(MaskingNet);
+template <typename Model> void train_model(Model &model, torch::optim::SGD &optimizer, torch::Tensor x) {
+  for (int step = 0; step < 10; ++step) {
+    optimizer.zero_grad();
+    auto loss = model->forward(x).mean();
+    loss.backward();
+    optimizer.step();
+  }
+}
+void train_both(PlainNet &plain, MaskingNet &masking, torch::optim::SGD &optimizer, torch::Tensor x) {
+  train_model(plain, optimizer, x);
+  train_model(masking, optimizer, x);
+}

@@ -78,3 +78,19 @@ torch::Tensor shared(torch::nn::Linear fc, torch::Tensor x, torch::Tensor y) {
   // CHECK-FIXES: {{^}}  auto through_view = base.view({-1}).exp_();
   return alias + base + g + var * n + kept + scale + through_view;
 }
+
+// max, min, sort and topk over a dimension give the values and their indices: the values keep
+// their input's dtype (std::get<0>, a structured binding), the indices are int64.
+torch::Tensor attention_pooling(torch::nn::Linear fc, torch::Tensor x) {
+  ampify::Autocast autocast;
+  auto w = fc(x);
+  w = (w - std::get<0>(w.max(1, true))).exp_();
+  // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: `exp_` is not autocast and computes in fp16
+  // CHECK-FIXES: {{^}}  w = (w - std::get<0>(w.max(1, true))).exp();
+  auto [top, where] = fc(x).topk(4);
+  auto shifted = (top - 1).exp_();
+  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: `exp_` is not autocast and computes in fp16
+  // CHECK-FIXES: {{^}}  auto shifted = (top - 1).exp();
+  auto order = std::get<1>(fc(x).sort(1)).to(torch::kFloat).exp_(); // indices, made fp32
+  return w + shifted + order;
+}

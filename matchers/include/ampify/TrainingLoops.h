@@ -88,6 +88,11 @@ struct TrainingIteration {
   /// the functions of the TU they call: gradients accumulate over the whole run. (Periodic
   /// resets, `if (i % k == 0) opt.zero_grad()`, count as resets.)
   bool gradientsNeverReset = false;
+  /// The other instantiations of the template that `function` instantiates, which run the
+  /// same statements on other types (`Trainer<Classifier>::train` and
+  /// `Trainer<CNNClassifier>::train`): one migration edits them all, and each runs under the
+  /// region it opens.
+  std::vector<const clang::FunctionDecl *> otherInstantiations;
 };
 
 /// A place where backward or step was found but no iteration can be migrated, and why.

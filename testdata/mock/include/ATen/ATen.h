@@ -121,6 +121,10 @@ public:
   bool is_contiguous(MemoryFormat memory_format = MemoryFormat::Contiguous) const;
   Tensor abs() const;
   Tensor amax(IntArrayRef dim = {}, bool keepdim = false) const;
+  std::tuple<Tensor, Tensor> max(int64_t dim, bool keepdim = false) const;
+  std::tuple<Tensor, Tensor> min(int64_t dim, bool keepdim = false) const;
+  std::tuple<Tensor, Tensor> sort(int64_t dim = -1, bool descending = false) const;
+  std::tuple<Tensor, Tensor> topk(int64_t k, int64_t dim = -1, bool largest = true, bool sorted = true) const;
   Tensor std(IntArrayRef dim, bool unbiased = true, bool keepdim = false) const;
   Tensor var(IntArrayRef dim, bool unbiased = true, bool keepdim = false) const;
   Tensor norm() const;
