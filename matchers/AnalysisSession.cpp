@@ -357,6 +357,25 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
           }
         });
 
+  // Virtual methods defined here for other TUs: a call there of a method they override may run
+  // them.
+  for (const clang::FunctionDecl *function : definedForOtherUnits(*this))
+    if (const auto *method = llvm::dyn_cast<clang::CXXMethodDecl>(function); method && method->isVirtual())
+      if (std::optional<std::string> usr = crossUnitName(*method)) {
+        std::vector<const clang::CXXMethodDecl *> pending(method->overridden_methods().begin(),
+                                                          method->overridden_methods().end());
+        std::set<const clang::CXXMethodDecl *> seen;
+        while (!pending.empty()) {
+          const clang::CXXMethodDecl *overridden = pending.back();
+          pending.pop_back();
+          if (!seen.insert(overridden->getCanonicalDecl()).second)
+            continue;
+          if (std::optional<std::string> base = crossUnitName(*overridden))
+            facts_.overrides.push_back({*usr, method->getQualifiedNameAsString(), *base});
+          pending.insert(pending.end(), overridden->overridden_methods().begin(), overridden->overridden_methods().end());
+        }
+      }
+
   // The tensor parameters of the functions other TUs call, by where they are declared: a finding
   // whose notes name one needs a caller that passes fp16 there.
   std::map<std::pair<std::string, unsigned>, CrossUnitParameter> tensorParameters;
@@ -484,7 +503,17 @@ namespace {
 struct ReachedCall {
   const AutocastCall *call;
   const ReachedCall *caller; ///< the call that runs `call`'s enclosing function; null in a region
+  /// Set when `call` calls a virtual method that this override of another TU overrides.
+  const VirtualOverride *dispatch = nullptr;
 };
+
+/// How a note names what `reached` runs: the callee, and the override a virtual call may run.
+std::string runsUnderAutocast(const ReachedCall &reached) {
+  std::string text = "`" + reached.call->name + "` runs under CUDA fp16 autocast here";
+  if (reached.dispatch)
+    text += " (a virtual call, which may run `" + reached.dispatch->name + "`)";
+  return text;
+}
 
 /// Every call that runs under autocast, by callee USR: each call in a region, then, up to a few
 /// files deep, each call made where an autocast caller runs its enclosing function (through the
@@ -492,10 +521,20 @@ struct ReachedCall {
 std::map<std::string, std::vector<const ReachedCall *>> callsUnderAutocast(const CrossUnitFacts &facts,
                                                                           std::deque<ReachedCall> &storage) {
   constexpr int MaxFilesDeep = 6; // as for values passed on (CrossUnitFacts::knownArguments)
+  std::map<std::string, std::vector<const VirtualOverride *>> overridesOf;
+  for (const VirtualOverride &o : facts.overrides)
+    overridesOf[o.overridden].push_back(&o);
   std::map<std::string, std::vector<const ReachedCall *>> callsOf;
+  // A call runs its callee and, when that is virtual, the overrides other TUs define.
+  auto reach = [&](const AutocastCall &call, const ReachedCall *caller) {
+    callsOf[call.function].push_back(&storage.emplace_back(ReachedCall{&call, caller}));
+    if (auto it = overridesOf.find(call.function); it != overridesOf.end())
+      for (const VirtualOverride *o : it->second)
+        callsOf[o->function].push_back(&storage.emplace_back(ReachedCall{&call, caller, o}));
+  };
   for (const AutocastCall &call : facts.autocastCalls)
     if (call.underCallerOf.empty())
-      callsOf[call.function].push_back(&storage.emplace_back(ReachedCall{&call, nullptr}));
+      reach(call, nullptr);
   std::set<const AutocastCall *> reached;
   for (int depth = 0; depth < MaxFilesDeep; ++depth) {
     std::vector<std::pair<const AutocastCall *, const ReachedCall *>> found;
@@ -507,7 +546,7 @@ std::map<std::string, std::vector<const ReachedCall *>> callsUnderAutocast(const
       break;
     for (const auto &[call, caller] : found) {
       reached.insert(call);
-      callsOf[call->function].push_back(&storage.emplace_back(ReachedCall{call, caller}));
+      reach(*call, caller);
     }
   }
   return callsOf;
@@ -516,11 +555,10 @@ std::map<std::string, std::vector<const ReachedCall *>> callsUnderAutocast(const
 /// The notes that say why `reached` runs under autocast: the call (then `atCall`, what it
 /// passes), the calls that run the functions holding it, and where the region opens.
 void addCallNotes(Finding &finding, const ReachedCall &reached, std::vector<FindingNote> atCall) {
-  finding.notes.push_back({reached.call->call, "`" + reached.call->name + "` runs under CUDA fp16 autocast here, in another file"});
+  finding.notes.push_back({reached.call->call, runsUnderAutocast(reached) + ", in another file"});
   std::move(atCall.begin(), atCall.end(), std::back_inserter(finding.notes));
   for (const ReachedCall *caller = reached.caller; caller; caller = caller->caller)
-    finding.notes.push_back({caller->call->call, "`" + caller->call->name +
-                                                     "` runs under CUDA fp16 autocast here, and with it its calls"});
+    finding.notes.push_back({caller->call->call, runsUnderAutocast(*caller) + ", and with it its calls"});
   const ReachedCall *root = &reached;
   while (root->caller)
     root = root->caller;
@@ -749,6 +787,7 @@ void CrossUnitFacts::append(CrossUnitFacts other) {
   std::move(other.conditional.begin(), other.conditional.end(), std::back_inserter(conditional));
   std::move(other.autocastCalls.begin(), other.autocastCalls.end(), std::back_inserter(autocastCalls));
   std::move(other.fp16Returns.begin(), other.fp16Returns.end(), std::back_inserter(fp16Returns));
+  std::move(other.overrides.begin(), other.overrides.end(), std::back_inserter(overrides));
 }
 
 AnalysisSessions::AnalysisSessions(const RuleOptions &options) : options_(options) {}

@@ -616,8 +616,9 @@ class CrossUnitConfigs(CrossUnitCase):
 class CrossUnitHazards(CrossUnitCase):
     """fp16 hazards in functions of model.cpp that main.cpp runs under autocast
     (testdata/crossunit/hazards): found by model.cpp's analysis assuming an autocast caller, kept
-    as conditional findings, and reported when main.cpp's facts show such a call; the same with
-    workers, from a warm cache and from merged shards."""
+    as conditional findings, and reported when main.cpp's facts show such a call (also a virtual
+    call on a base pointer, for the override model.cpp defines); the same with workers, from a
+    warm cache and from merged shards."""
 
     DATA = "hazards"
     CHECKS = "*"
@@ -641,6 +642,12 @@ class CrossUnitHazards(CrossUnitCase):
         self.assertEqual(calls[model("h.exp_()")], forward)
         self.assertEqual(calls[model("gram.exp_()")], forward)
         self.assertEqual(calls[model("-1e9")], [("src/main.cpp", line_of("main.cpp", "attention(q, k"))])
+        # MaskedPolicy::act runs through main.cpp's virtual call of Policy::act on a base pointer.
+        act = [f for f in findings if (f["path"], f["line"]) == model("fc(x).masked_fill(x < 0")][0]
+        self.assertIn(("src/main.cpp", line_of("main.cpp", "policy->act(q)"),
+                       "`Policy::act` runs under CUDA fp16 autocast here (a virtual call, which may run "
+                       "`MaskedPolicy::act`), in another file"),
+                      [(n["path"], n["line"], n["message"]) for n in act["notes"]])
         # main.cpp's mask on what forward returns: fp16 because model.cpp says forward returns fp16.
         shifted = [f for f in findings if (f["path"], f["line"]) == ("src/main.cpp", line_of("main.cpp", "out.masked_fill"))]
         self.assertEqual(len(shifted), 1, findings)

@@ -278,8 +278,17 @@ static bool fromJSON(const json::Value &v, AutocastCall &c, json::Path path) {
          o.map("fp16Arguments", c.fp16Arguments);
 }
 
+static json::Value toJSON(const VirtualOverride &o) {
+  return json::Object{{"function", o.function}, {"name", o.name}, {"overridden", o.overridden}};
+}
+
+static bool fromJSON(const json::Value &v, VirtualOverride &o, json::Path path) {
+  json::ObjectMapper m(v, path);
+  return m && m.map("function", o.function) && m.map("name", o.name) && m.map("overridden", o.overridden);
+}
+
 json::Value toJSON(const CrossUnitFacts &facts) {
-  json::Array exports, imports, conditional, autocastCalls, fp16Returns;
+  json::Array exports, imports, conditional, autocastCalls, fp16Returns, overrides;
   for (const ParameterExport &e : facts.exports)
     exports.push_back(toJSON(e));
   for (const ArgumentImport &i : facts.imports)
@@ -290,18 +299,21 @@ json::Value toJSON(const CrossUnitFacts &facts) {
     autocastCalls.push_back(toJSON(c));
   for (const Fp16Return &r : facts.fp16Returns)
     fp16Returns.push_back(toJSON(r));
+  for (const VirtualOverride &o : facts.overrides)
+    overrides.push_back(toJSON(o));
   return json::Object{{"exports", std::move(exports)},
                       {"imports", std::move(imports)},
                       {"conditional", std::move(conditional)},
                       {"autocastCalls", std::move(autocastCalls)},
-                      {"fp16Returns", std::move(fp16Returns)}};
+                      {"fp16Returns", std::move(fp16Returns)},
+                      {"overrides", std::move(overrides)}};
 }
 
 bool fromJSON(const json::Value &v, CrossUnitFacts &facts, json::Path path) {
   json::ObjectMapper o(v, path);
   return o && o.map("exports", facts.exports) && o.map("imports", facts.imports) &&
          o.map("conditional", facts.conditional) && o.map("autocastCalls", facts.autocastCalls) &&
-         o.map("fp16Returns", facts.fp16Returns);
+         o.map("fp16Returns", facts.fp16Returns) && o.map("overrides", facts.overrides);
 }
 
 json::Value toJSON(const TranslationUnitResult &r) {

@@ -1171,3 +1171,40 @@ TEST(AnalysisSession, TrainingLoopsAreAnalysedOnTheDeviceTheMigrationWrites) {
   EXPECT_EQ(moved.session->loopDevices().decide(moved.session->loops().iterations()[0]).kind, DeviceKind::Cuda);
   EXPECT_EQ(moved.session->flow().precisionOf(initializerOf(onCuda->getASTContext(), "scores")), Precision::Half);
 }
+
+TEST(AnalysisSession, AVirtualCallUnderAutocastRunsTheOverridesOtherUnitsDefine) {
+  auto unit = parse(R"cpp(
+struct Agent { virtual torch::Tensor act(torch::Tensor x) = 0; };
+struct Mid : Agent {};
+struct Gru : Mid { torch::Tensor act(torch::Tensor x) override; torch::Tensor plain(torch::Tensor x); };
+torch::Tensor Gru::act(torch::Tensor x) { return torch::matmul(x, x); }
+torch::Tensor Gru::plain(torch::Tensor x) { return x; }
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  std::vector<Finding> reported;
+  s.session->findConditionalFindings(reported, 0, /*rulesFollowPrecision=*/true, [] {});
+  const CrossUnitFacts &facts = s.session->crossUnitFacts();
+  // Gru::act overrides Agent::act (through a class that does not redeclare it); plain is not virtual.
+  ASSERT_EQ(facts.overrides.size(), 1u);
+  EXPECT_EQ(facts.overrides[0].name, "Gru::act");
+  EXPECT_NE(facts.overrides[0].function.find("Gru"), std::string::npos);
+  EXPECT_NE(facts.overrides[0].overridden.find("Agent"), std::string::npos);
+
+  // The join: a finding of Gru::act holds when another TU calls Agent::act under autocast.
+  CrossUnitFacts joined = facts;
+  joined.conditional.push_back({Finding{"stand-in", Severity::Warning, SourcePoint{"/gru.cpp", 5, 3, 50}, "in act", {}, {}, {}},
+                                {facts.overrides[0].function}, {}});
+  EXPECT_TRUE(findingsUnderOtherUnitsAutocast(joined).empty());
+  joined.autocastCalls.push_back({facts.overrides[0].overridden, "Agent::act", SourcePoint{"/main.cpp", 9, 5, 120},
+                                  "the autocast scope `autocast`", SourcePoint{"/main.cpp", 7, 3, 90}});
+  std::vector<Finding> found = findingsUnderOtherUnitsAutocast(joined);
+  ASSERT_EQ(found.size(), 1u);
+  ASSERT_EQ(found[0].notes.size(), 2u);
+  EXPECT_EQ(found[0].notes[0].message,
+            "`Agent::act` runs under CUDA fp16 autocast here (a virtual call, which may run `Gru::act`), in another file");
+  EXPECT_EQ(found[0].notes[0].where.offset, 120u);
+  // Without the override's fact, the call of Agent::act says nothing of Gru::act.
+  joined.overrides.clear();
+  EXPECT_TRUE(findingsUnderOtherUnitsAutocast(joined).empty());
+}

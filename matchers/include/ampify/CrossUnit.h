@@ -222,15 +222,26 @@ struct AutocastCall {
   std::vector<Fp16Argument> fp16Arguments;
 };
 
+/// A virtual method this TU defines for other TUs that overrides `overridden` (directly or
+/// through others): a call of `overridden` under autocast may run it (`_agent->forward(x)` on an
+/// `Agent*` runs `AttGru::forward`).
+struct VirtualOverride {
+  std::string function;   // USR
+  std::string name;       // "AttGru::forward"
+  std::string overridden; // USR
+};
+
 struct CrossUnitFacts {
   std::vector<ParameterExport> exports;
   std::vector<ArgumentImport> imports;
   std::vector<ConditionalFinding> conditional;
   std::vector<AutocastCall> autocastCalls;
   std::vector<Fp16Return> fp16Returns;
+  std::vector<VirtualOverride> overrides;
 
   bool empty() const {
-    return exports.empty() && imports.empty() && conditional.empty() && autocastCalls.empty() && fp16Returns.empty();
+    return exports.empty() && imports.empty() && conditional.empty() && autocastCalls.empty() && fp16Returns.empty() &&
+           overrides.empty();
   }
   /// Whether these facts can make a finding when joined with others: an export, a conditional
   /// finding or an fp16 result (every TU that calls another's function has imports).

@@ -16,6 +16,7 @@ torch::Tensor evaluate_on_cpu(torch::Tensor q, torch::Tensor k) {
 int main() {
   torch::Device device(torch::kCUDA);
   Scorer model;
+  std::shared_ptr<Policy> policy = std::make_shared<MaskedPolicy>();
   model->to(device);
   torch::optim::SGD optimizer(model->parameters(), 0.01);
   auto q = torch::randn({8, 64}).to(device);
@@ -36,10 +37,11 @@ int main() {
     auto struct_fp32 = scored.log_probs.masked_fill(mask, -1e9);
     auto nll = poisson_nll(std::get<0>(split_scores(q, k)), q);
     auto nll_fp32 = poisson_nll(std::get<1>(split_scores(q, k)), q);
-    auto loss = out.mean() + attended.mean() + shifted.mean() + weights.mean() + pair_masked.mean() +
+    auto acted = policy->act(q);
+    auto loss = acted.mean() + out.mean() + attended.mean() + shifted.mean() + weights.mean() + pair_masked.mean() +
                 pair_fp32.mean() + struct_masked.mean() + struct_fp32.mean() + nll + nll_fp32;
     loss.backward();
     optimizer.step();
   }
-  return infer(model, q).size(0) == 8 ? 0 : 1;
+  return infer(model, q).size(0) + policy->explore(q).size(0) == 16 ? 0 : 1;
 }

@@ -48,3 +48,11 @@ Scored score(torch::Tensor q, torch::Tensor k) {
 torch::Tensor poisson_nll(torch::Tensor rate, torch::Tensor target) {
   return (rate - target * torch::log(rate + 1e-8)).mean(); // CROSS-EXPECT: constant 1e-08 is below fp16's smallest normal value
 }
+
+MaskedPolicy::MaskedPolicy() { fc = register_module("fc", torch::nn::Linear(64, 64)); }
+
+torch::Tensor MaskedPolicy::act(torch::Tensor x) {
+  return fc(x).masked_fill(x < 0, -1e9); // CROSS-EXPECT: constant -1e+09 overflows fp16
+}
+
+torch::Tensor MaskedPolicy::explore(torch::Tensor x) { return fc(x).masked_fill(x > 0, -1e9); }

@@ -37,3 +37,16 @@ struct Scored {
 Scored score(torch::Tensor q, torch::Tensor k);
 // Called by main.cpp under autocast with the fp16 element of split_scores' result.
 torch::Tensor poisson_nll(torch::Tensor rate, torch::Tensor target);
+
+// A policy that main.cpp runs through a pointer to its abstract base: the virtual call of `act`
+// under autocast runs the override model.cpp defines; `explore` is called outside autocast only.
+struct Policy : torch::nn::Module {
+  virtual torch::Tensor act(torch::Tensor x) = 0;
+  virtual torch::Tensor explore(torch::Tensor x) = 0;
+};
+struct MaskedPolicy : Policy {
+  MaskedPolicy();
+  torch::Tensor act(torch::Tensor x) override;
+  torch::Tensor explore(torch::Tensor x) override;
+  torch::nn::Linear fc{nullptr};
+};
