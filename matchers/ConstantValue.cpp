@@ -1404,6 +1404,15 @@ private:
         elements.push_back(evaluate(init, depth + 1));
       return {std::move(elements)};
     }
+    // `feature_dims` in a method: the list a data member is initialised with, never changed.
+    if (const auto *member = dyn_cast<MemberExpr>(e)) {
+      const auto *field = dyn_cast<FieldDecl>(member->getMemberDecl());
+      if (!field || !isThisMember(member) || written_.contains(field) || !inProgress_.insert(field).second)
+        return {};
+      std::vector<std::vector<Values>> all = ownFieldLists(field, depth);
+      inProgress_.erase(field);
+      return all;
+    }
     const auto *ref = dyn_cast<DeclRefExpr>(e);
     if (!ref)
       return {};
@@ -1433,7 +1442,62 @@ private:
       return {};
     std::vector<std::vector<Values>> all = lists(init, depth + 1);
     inProgress_.erase(var);
+    // A const list is a named constant, as a const scalar is: each element is reported at its
+    // definition (`kWidths[1]`). A list merely never written is its values, reported at the layers.
+    if (var->getType().isConstQualified() || var->isConstexpr())
+      nameElements(all, definition->getLocation(), var->getNameAsString());
     return all;
+  }
+
+  /// The lists a data member holds wherever a method reads it: what each constructor initialises
+  /// it with (a mem-initializer, else the in-class initialiser). A data member's initialiser is a
+  /// named constant, as for a scalar member (evaluateOwnField).
+  std::vector<std::vector<Values>> ownFieldLists(const FieldDecl *field, unsigned depth) {
+    const auto *record = dyn_cast<CXXRecordDecl>(field->getParent());
+    if (!record)
+      return {};
+    std::vector<std::vector<Values>> all;
+    auto add = [&](const Expr *init, SourceLocation at) {
+      std::vector<std::vector<Values>> built = lists(init, depth + 1);
+      nameElements(built, at, field->getNameAsString());
+      std::move(built.begin(), built.end(), std::back_inserter(all));
+    };
+    bool anyConstructor = false;
+    for (const CXXConstructorDecl *ctor : record->ctors()) {
+      if (ctor->isImplicit() && !ctor->isUsed())
+        continue;
+      anyConstructor = true;
+      const FunctionDecl *definition = nullptr;
+      if (!ctor->hasBody(definition))
+        return {}; // defined elsewhere: its initialisation is unknown
+      const Expr *init = nullptr;
+      for (const CXXCtorInitializer *memberInit : cast<CXXConstructorDecl>(definition)->inits())
+        if (memberInit->getMember() == field && memberInit->isWritten())
+          init = memberInit->getInit();
+      if (!init)
+        init = field->getInClassInitializer();
+      if (!init)
+        return {}; // default-constructed, then filled: not a list of known elements
+      add(init, init->getBeginLoc());
+    }
+    if (!anyConstructor && field->hasInClassInitializer())
+      add(field->getInClassInitializer(), field->getLocation());
+    return all;
+  }
+
+  /// Names each element of `lists` after the list `name` defined at `at` (`kWidths[1]`), as a
+  /// named constant's definition: one finding there for every layer it sizes. An element that
+  /// comes from a caller is no constant of the list's own; one named already keeps its name.
+  static void nameElements(std::vector<std::vector<Values>> &lists, SourceLocation at, const std::string &name) {
+    for (std::vector<Values> &list : lists)
+      for (size_t k = 0; k < list.size(); ++k)
+        for (auto &value : list[k]) {
+          if (value.openSource)
+            continue;
+          std::string what = "`" + name + "[" + std::to_string(k) + "]`";
+          value.origins.push_back({at, what + " is " + show(value.value), value.fromCaller ? std::string() : what,
+                                   static_cast<double>(value.value)});
+        }
   }
 
   /// The element lists a call passes for the list parameter `param` (its default argument where

@@ -383,3 +383,21 @@ TORCH_MODULE(ProjectBlock);
 } // namespace nn
 } // namespace torch
 void build_project_block() { torch::nn::ProjectBlock block(/*in_channels=*/16, /*out_channels=*/20); }
+
+// A const list is a named constant, as a const scalar is: one finding per misaligned element, at
+// its definition; so is the list a data member is initialised with, read by a method.
+const std::vector<int64_t> kBlockWidths = {64, 100};
+// CHECK-MESSAGES: :[[@LINE-1]]:28: warning: `kBlockWidths[1]` = 100 is not a multiple of 8 and sizes 2 GEMM dimensions (out_features of Linear `a`, in_features of Linear `b`)
+struct WidthsNetImpl : torch::nn::Module {
+  std::vector<int64_t> widths = {50, 64};
+  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: `widths[0]` = 50 is not a multiple of 8 and sizes out_features of Linear `b`
+  std::vector<int64_t> grown = {50, 64};
+  WidthsNetImpl() {
+    grown.push_back(8); // changed after its initialisation: unknown
+    a = torch::nn::Linear(kBlockWidths[0], kBlockWidths[1]);
+    b = torch::nn::Linear(kBlockWidths[1], widths[0]);
+    c = torch::nn::Linear(grown[0], 64);
+  }
+  torch::Tensor forward(torch::Tensor x) { return c(b(a(x))); }
+  torch::nn::Linear a{nullptr}, b{nullptr}, c{nullptr};
+};

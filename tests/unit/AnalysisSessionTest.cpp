@@ -1208,3 +1208,45 @@ torch::Tensor Gru::plain(torch::Tensor x) { return x; }
   joined.overrides.clear();
   EXPECT_TRUE(findingsUnderOtherUnitsAutocast(joined).empty());
 }
+
+TEST(ConstantEvaluator, ListsHeldByConstantsAndDataMembersAreNamedPerElement) {
+  auto unit = parse(R"cpp(
+const std::vector<int64_t> kWidths{40, 60};
+struct Experiment {
+  std::vector<int64_t> dims = {20, 30};
+  std::vector<int64_t> grown = {20, 30};
+  int64_t run() {
+    grown.push_back(8);
+    const int64_t member_first = dims[0];
+    const int64_t grown_first = grown[0];
+    return member_first + grown_first;
+  }
+};
+int64_t uses() {
+  std::vector<int64_t> local{70, 90};
+  const int64_t const_second = kWidths[1];
+  const int64_t local_first = local[0];
+  return const_second + local_first + Experiment().run();
+}
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  ConstantEvaluator &constants = s.session->constants();
+  auto definedNames = [&](llvm::StringRef name) {
+    std::vector<std::string> names;
+    for (const ConstantValue &v : constants.evaluate(initializerOf(ctx, name)))
+      for (const ValueOrigin &o : v.origins)
+        if (!o.definedName.empty())
+          names.push_back(o.definedName);
+    return names;
+  };
+  using V = std::vector<int64_t>;
+  EXPECT_EQ(sortedValuesOf(constants, ctx, "const_second"), V{60});
+  EXPECT_EQ(definedNames("const_second"), std::vector<std::string>{"`kWidths[1]`"});
+  EXPECT_EQ(sortedValuesOf(constants, ctx, "member_first"), V{20}) << "a data member's list, never changed";
+  EXPECT_EQ(definedNames("member_first"), std::vector<std::string>{"`dims[0]`"});
+  EXPECT_EQ(sortedValuesOf(constants, ctx, "grown_first"), V{}) << "changed after its initialisation";
+  EXPECT_EQ(sortedValuesOf(constants, ctx, "local_first"), V{70});
+  EXPECT_TRUE(definedNames("local_first").empty()) << "a list merely never written is its values";
+}
