@@ -882,8 +882,10 @@ private:
     Values values;
     auto found = calls_.find(function->getCanonicalDecl());
     if (found == calls_.end() || found->second.empty()) {
-      // Called from no code in this TU: the default argument is the value it is built with.
-      if (param->hasDefaultArg() && !param->hasUninstantiatedDefaultArg())
+      // Called from no code in this TU: the default argument is the value it is built with,
+      // unless other TUs may call it; then their calls say what it is built with (main.cpp's
+      // `HeatPINN(..., nfreq)` with an nfreq that another file may change is no default).
+      if (param->hasDefaultArg() && !param->hasUninstantiatedDefaultArg() && !openToOtherUnits(function))
         values = annotate(evaluate(param->getDefaultArg(), depth + 1), param->getLocation(),
                           "`" + param->getNameAsString() + "` (the default argument; no call in this file passes it)");
     } else {

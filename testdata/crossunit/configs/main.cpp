@@ -41,6 +41,9 @@ int main(int argc, char **argv) {
   Pool even(96, 4);     // 24
   BoardHead seven(7);   // 2 * 7 * 7 = 98
   BoardHead eight(8);   // 128
+  int64_t nfreq = 18;
+  tune_frequencies(nfreq);
+  Embed embedded(nfreq); // unknown: never 2 * 18 from the default argument
   auto words = torch::randn({2, 64});
   auto shapes = torch::zeros({2}, torch::kLong);
   return tagger(words, shapes).size(0) + odd(torch::randn({2, 20})).size(0) == 4 ? 0 : 1;

@@ -21,3 +21,5 @@ HeadsImpl::HeadsImpl(int64_t hidden, int64_t heads)
 
 BoardHeadImpl::BoardHeadImpl(int64_t n)
     : value(register_module("value", torch::nn::Linear(2 * n * n, 256))) {} // CROSS-EXPECT: in_features = 98 of Linear `value` is not a multiple of 8
+
+EmbedImpl::EmbedImpl(int64_t nfreq) : embed(register_module("embed", torch::nn::Linear(2 * nfreq, 64))) {}

@@ -35,6 +35,16 @@ struct HeadsImpl : torch::nn::Module {
 };
 TORCH_MODULE(Heads);
 
+// Built by main.cpp with a size another function may change: no call passes the default, so its
+// 2 * 18 = 36 is no value of the layer.
+struct EmbedImpl : torch::nn::Module {
+  explicit EmbedImpl(int64_t nfreq = 18);
+  torch::Tensor forward(torch::Tensor x) { return embed(x); }
+  torch::nn::Linear embed{nullptr};
+};
+TORCH_MODULE(Embed);
+void tune_frequencies(int64_t &nfreq);
+
 // A board game's value head: the board's side used twice (`2 * n * n`), as one call passes it.
 struct BoardHeadImpl : torch::nn::Module {
   explicit BoardHeadImpl(int64_t n);
