@@ -209,6 +209,14 @@ public:
       if (fp16)
         edits_.replace(pass.loss->getSourceRange(), scaledLoss(pass, lossText));
     }
+    if (autocasts == 0) {
+      // No statement before a backward pass computes its loss (`m_Loss = smooth_l1_loss(...)`
+      // into a data member): nothing would run under autocast, and a scaled loss alone is no
+      // migration.
+      edits_.fail("no statement that computes the loss was found before the backward pass, so no "
+                  "autocast region could be opened; migrate it by hand");
+      return;
+    }
     if (!fp16)
       return;
 

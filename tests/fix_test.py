@@ -284,6 +284,31 @@ class Fix(ScratchDirTest):
         self.assertIn("training loop not migrated: the weights are updated by hand", r.stdout)
         self.assertEqual(self.contents(root), {"a.cpp": REFUSED})
 
+    def test_a_loss_kept_in_a_data_member_is_refused_not_claimed(self):
+        # The loss is assigned to a member (`m_loss = ...`), not computed by a statement the
+        # iteration's region can hold: no autocast would be written, so the loop is refused (exit
+        # 1), never reported as migrated with nothing but an #include written.
+        source = """#include <torch/torch.h>
+
+struct Agent {
+  torch::nn::Linear net{4, 2};
+  torch::optim::SGD optimizer{net->parameters(), 0.01};
+  torch::Tensor m_loss;
+  void train(torch::Tensor x, torch::Tensor y) {
+    m_loss = torch::mse_loss(net->forward(x), y);
+    optimizer.zero_grad();
+    m_loss.backward();
+    optimizer.step();
+  }
+};
+"""
+        root = self.project("p", {"a.cpp": source})
+        r = self.fix(root, "a.cpp")
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        self.assertIn("training loop not migrated: no statement that computes the loss was found", r.stdout)
+        self.assertNotIn("training loop migrated", r.stdout)
+        self.assertEqual(self.contents(root), {"a.cpp": source})
+
     def test_no_training_loop_exits_0(self):
         root = self.project("p", {"a.cpp": NO_LOOP})
         r = self.fix(root, "a.cpp")
