@@ -1098,37 +1098,65 @@ private:
     auto valueOf = [&](const Expr *init) {
       return subfield ? fieldOfRecord(init, subfield, depth + 1) : evaluate(init, depth + 1);
     };
-    const CXXRecordDecl *record = dyn_cast<CXXRecordDecl>(field->getParent());
-    if (!record)
+    std::optional<FieldInitialisers> inits = initialisersOf(field);
+    if (!inits)
       return {};
+    if (!inits->byConstructors) {
+      if (inits->initialisers.empty())
+        return {};
+      const FieldInitialiser &inClass = inits->initialisers.front();
+      return annotate(valueOf(inClass.init), inClass.at, "member " + name, true);
+    }
     Values values;
-    bool anyConstructor = false;
+    for (const FieldInitialiser &init : inits->initialisers) {
+      if (!init.init)
+        continue;
+      // A member set from what a caller passes (`_options(option)`) is no constant of its own:
+      // the value is named where the caller has it, or reported at its layers.
+      for (auto &value : valueOf(init.init)) {
+        bool named = !value.fromCaller && !value.openSource;
+        append(values, annotate(Values{std::move(value)}, init.at, "member " + name, named));
+      }
+    }
+    return values;
+  }
+
+  struct FieldInitialiser {
+    const Expr *init; ///< null: the constructor leaves the member default-initialised
+    SourceLocation at;
+  };
+  struct FieldInitialisers {
+    std::vector<FieldInitialiser> initialisers;
+    bool byConstructors = false; ///< else: the in-class initialiser, of a class no constructor of which runs
+  };
+
+  /// What `field` is initialised with: by each constructor that runs, its written
+  /// mem-initializer, else the in-class initialiser (an implicit constructor's initialiser is the
+  /// in-class one, at the constructor's use of it); for a class whose constructors never run, the
+  /// in-class initialiser at the member. Nothing when a constructor is defined in another TU.
+  static std::optional<FieldInitialisers> initialisersOf(const FieldDecl *field) {
+    const auto *record = dyn_cast<CXXRecordDecl>(field->getParent());
+    if (!record)
+      return std::nullopt;
+    FieldInitialisers found;
     for (const CXXConstructorDecl *ctor : record->ctors()) {
       if (ctor->isImplicit() && !ctor->isUsed())
         continue;
-      anyConstructor = true;
+      found.byConstructors = true;
       const FunctionDecl *definition = nullptr;
       if (!ctor->hasBody(definition))
-        return {}; // defined elsewhere: its initialisation is unknown
+        return std::nullopt; // defined elsewhere: its initialisation is unknown
       const Expr *init = nullptr;
-      // An implicit constructor's initialiser is the in-class one: reported at its definition.
       for (const CXXCtorInitializer *memberInit : cast<CXXConstructorDecl>(definition)->inits())
         if (memberInit->getMember() == field && memberInit->isWritten())
           init = memberInit->getInit();
       if (!init)
         init = field->getInClassInitializer();
-      if (!init)
-        continue;
-      // A member set from what a caller passes (`_options(option)`) is no constant of its own:
-      // the value is named where the caller has it, or reported at its layers.
-      for (auto &value : valueOf(init)) {
-        bool named = !value.fromCaller && !value.openSource;
-        append(values, annotate(Values{std::move(value)}, init->getBeginLoc(), "member " + name, named));
-      }
+      found.initialisers.push_back({init, init ? init->getBeginLoc() : SourceLocation()});
     }
-    if (!anyConstructor && field->hasInClassInitializer())
-      values = annotate(valueOf(field->getInClassInitializer()), field->getLocation(), "member " + name, true);
-    return values;
+    if (!found.byConstructors && field->hasInClassInitializer())
+      found.initialisers.push_back({field->getInClassInitializer(), field->getLocation()});
+    return found;
   }
 
   /// `cfg.hidden` where `cfg` is a variable initialised once (`Config cfg{64, 4095};` or
@@ -1455,35 +1483,17 @@ private:
   /// it with (a mem-initializer, else the in-class initialiser). A data member's initialiser is a
   /// named constant, as for a scalar member (evaluateOwnField).
   std::vector<std::vector<Values>> ownFieldLists(const FieldDecl *field, unsigned depth) {
-    const auto *record = dyn_cast<CXXRecordDecl>(field->getParent());
-    if (!record)
+    std::optional<FieldInitialisers> inits = initialisersOf(field);
+    if (!inits)
       return {};
     std::vector<std::vector<Values>> all;
-    auto add = [&](const Expr *init, SourceLocation at) {
-      std::vector<std::vector<Values>> built = lists(init, depth + 1);
-      nameElements(built, at, field->getNameAsString());
-      std::move(built.begin(), built.end(), std::back_inserter(all));
-    };
-    bool anyConstructor = false;
-    for (const CXXConstructorDecl *ctor : record->ctors()) {
-      if (ctor->isImplicit() && !ctor->isUsed())
-        continue;
-      anyConstructor = true;
-      const FunctionDecl *definition = nullptr;
-      if (!ctor->hasBody(definition))
-        return {}; // defined elsewhere: its initialisation is unknown
-      const Expr *init = nullptr;
-      for (const CXXCtorInitializer *memberInit : cast<CXXConstructorDecl>(definition)->inits())
-        if (memberInit->getMember() == field && memberInit->isWritten())
-          init = memberInit->getInit();
-      if (!init)
-        init = field->getInClassInitializer();
-      if (!init)
+    for (const FieldInitialiser &init : inits->initialisers) {
+      if (!init.init)
         return {}; // default-constructed, then filled: not a list of known elements
-      add(init, init->getBeginLoc());
+      std::vector<std::vector<Values>> built = lists(init.init, depth + 1);
+      nameElements(built, init.at, field->getNameAsString());
+      std::move(built.begin(), built.end(), std::back_inserter(all));
     }
-    if (!anyConstructor && field->hasInClassInitializer())
-      add(field->getInClassInitializer(), field->getLocation());
     return all;
   }
 

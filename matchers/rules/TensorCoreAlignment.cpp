@@ -147,8 +147,8 @@ std::string pathFrom(llvm::StringRef from, llvm::StringRef path) {
 /// header. Projects put their own modules there too (`namespace torch { namespace nn {
 /// ResidualBlockImpl(int64_t in_channels, ...)`); their parameters' names say nothing of a GEMM.
 bool isLibTorchModuleApi(const Decl *decl) {
-  if (!decl->getASTContext().getSourceManager().isInSystemHeader(
-          decl->getASTContext().getSourceManager().getFileLoc(decl->getLocation())))
+  const SourceManager &sm = decl->getASTContext().getSourceManager();
+  if (!sm.isInSystemHeader(sm.getFileLoc(decl->getLocation())))
     return false;
   for (const DeclContext *dc = decl->getDeclContext(); dc; dc = dc->getParent())
     if (const auto *ns = dyn_cast<NamespaceDecl>(dc)) {
