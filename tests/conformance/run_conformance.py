@@ -329,7 +329,9 @@ SPECIAL = {
 # Overloads ampify's hand list means, where the op has several (the hand list is by op name).
 PREFERRED_OVERLOADS = ("Tensor", "self", "default", "int", "dim", "Scalar", "memory_format")
 
-HAND_OVERLOADS = {"narrow": ""}  # narrow(Tensor self, int dim, SymInt start, SymInt length)
+# narrow(Tensor self, int dim, SymInt start, SymInt length); sort(Tensor self, int dim, bool
+# descending), not sort.Tensor, which sorts a list of tensors.
+HAND_OVERLOADS = {"narrow": "", "sort": ""}
 
 # Ops that cannot be run here, and why (as specific as the reason is).
 CANNOT_RUN = {
