@@ -31,9 +31,9 @@ struct CallSite {
   std::vector<const Expr *> args;
 };
 
-/// Strips parentheses, implicit conversions, temporaries and value-preserving explicit casts: integer
-/// to integer for integer values; for real values any arithmetic cast, and constructions of a
-/// class from its value (`c10::Scalar(-1e9)`, `optional<Scalar>`), which is how LibTorch takes
+/// Strips parentheses, implicit conversions, temporaries, the braces of a scalar's initialiser
+/// (`z_dim_{z_dim}`) and value-preserving explicit casts: integer to integer for integer values;
+/// for real values any arithmetic cast, and constructions of a class from its value (`c10::Scalar(-1e9)`, `optional<Scalar>`), which is how LibTorch takes
 /// a scalar argument.
 const Expr *strip(const Expr *e, bool real) {
   auto keeps = [real](QualType type) {
@@ -47,6 +47,9 @@ const Expr *strip(const Expr *e, bool real) {
       next = cleanups->getSubExpr();
     else if (const auto *bind = dyn_cast<CXXBindTemporaryExpr>(next))
       next = bind->getSubExpr();
+    else if (const auto *list = dyn_cast<InitListExpr>(next);
+             list && list->getNumInits() == 1 && keeps(list->getType()) && keeps(list->getInit(0)->getType()))
+      next = list->getInit(0); // `z_dim_{z_dim}`: a scalar member initialised with braces
     else if (const auto *cast = dyn_cast<ExplicitCastExpr>(next)) {
       if ((keeps(cast->getType()) && keeps(cast->getSubExpr()->getType())) ||
           (real && isa<CXXFunctionalCastExpr>(cast) && cast->getType()->isRecordType()))
@@ -213,6 +216,34 @@ bool isIntegerList(QualType type) {
   const TemplateArgumentList &args = list->getTemplateArgs();
   return args.size() >= 1 && args[0].getKind() == TemplateArgument::Type &&
          args[0].getAsType()->isIntegralOrEnumerationType();
+}
+
+/// Whether a value of `type` holds an integer that code can name and the evaluator may read: an
+/// integer or enumerator, a list of them, or a struct with one among its members (a library
+/// class's public ones only: a std::string's length is no member its users name). A pointer or
+/// reference holds none of its own.
+bool holdsReadableInteger(QualType type, const SourceManager &sm, unsigned depth = 0) {
+  type = type.getCanonicalType();
+  if (type->isDependentType() || type->isIntegralOrEnumerationType() || isIntegerList(type))
+    return true;
+  if (type->isPointerType() || type->isReferenceType())
+    return false;
+  if (const ArrayType *array = type->getAsArrayTypeUnsafe())
+    return holdsReadableInteger(array->getElementType(), sm, depth);
+  const CXXRecordDecl *record = type->getAsCXXRecordDecl();
+  if (!record)
+    return false;
+  if (!record->hasDefinition() || depth > 3)
+    return true;
+  record = record->getDefinition();
+  bool library = sm.isInSystemHeader(sm.getFileLoc(record->getLocation()));
+  for (const FieldDecl *field : record->fields())
+    if ((!library || field->getAccess() == AS_public) && holdsReadableInteger(field->getType(), sm, depth + 1))
+      return true;
+  for (const CXXBaseSpecifier &base : record->bases())
+    if ((!library || base.getAccessSpecifier() == AS_public) && holdsReadableInteger(base.getType(), sm, depth + 1))
+      return true;
+  return false;
 }
 
 /// Which elements of a list an index reaches: one (`sizes[1]`), or a run of them: `sizes[i + 1]`
@@ -560,6 +591,13 @@ private:
   }
 
   void markWritten(const Expr *target) {
+    // `params.model_name = "shapes";` writes a member that holds no integer the evaluator reads:
+    // the struct's integer members keep their values.
+    if (const auto *member = dyn_cast_or_null<MemberExpr>(target ? target->IgnoreParenImpCasts() : nullptr);
+        member && isa<FieldDecl>(member->getMemberDecl()) && !holdsReadableInteger(member->getType(), sm_)) {
+      written.insert(member->getMemberDecl());
+      return;
+    }
     // `cfg.hidden = 3` writes both the field and (a member of) cfg; `opts.units() = 3` writes opts;
     // `sizes[0] = 3` writes sizes.
     while (target) {
@@ -1070,9 +1108,10 @@ private:
       collectReturns(child, returns);
   }
 
-  /// `field` of the struct a function of the project defined in this TU returns
-  /// (`Config cfg = make_config();`): what each of its return statements gives.
-  Values fieldOfResult(const CallExpr *call, const FieldDecl *field, unsigned depth) {
+  /// The member `path` names (`hidden`, or `model`, `ffn_dim`) of the struct a function of the
+  /// project returns (`Config cfg = make_config();`): what each of its return statements gives,
+  /// or, for a function of another TU, what it returns there.
+  Values fieldOfResult(const CallExpr *call, llvm::ArrayRef<const FieldDecl *> path, unsigned depth) {
     const FunctionDecl *callee = call->getDirectCallee();
     const FunctionDecl *definition = nullptr;
     const SourceManager &sm = ctx_.getSourceManager();
@@ -1080,23 +1119,21 @@ private:
       return {};
     if (const auto *method = dyn_cast<CXXMethodDecl>(callee); method && method->isVirtual())
       return {};
-    std::string what = "`" + field->getNameAsString() + "` of what `" + callee->getNameAsString() + "` returns";
+    std::string what = "`" + pathName(path) + "` of what `" + callee->getNameAsString() + "` returns";
     if (!callee->hasBody(definition)) {
-      // Defined in another TU (`Config cfg = make_config();`): what it returns there.
-      if (!open_ || !callee->isExternallyVisible() || !field->getType()->isIntegralOrEnumerationType())
+      if (!open_ || !callee->isExternallyVisible() || !path.back()->getType()->isIntegralOrEnumerationType())
         return {};
-      return annotate({{T{}, {}, false, callee->getCanonicalDecl(), field->getNameAsString()}}, call->getBeginLoc(),
-                      what);
+      return annotate({{T{}, {}, false, callee->getCanonicalDecl(), pathName(path)}}, call->getBeginLoc(), what);
     }
-    return annotate(fieldOfReturns(definition, {field}, depth), call->getBeginLoc(), what);
+    return annotate(fieldOfReturns(definition, path, depth), call->getBeginLoc(), what);
   }
 
-  /// `hidden_` inside its class: what each constructor initialises it with; with `subfield`,
-  /// `cfg_.hidden` of a struct member `cfg_`.
-  Values evaluateOwnField(const FieldDecl *field, unsigned depth, const FieldDecl *subfield = nullptr) {
-    std::string name = "`" + field->getNameAsString() + (subfield ? "." + subfield->getNameAsString() : "") + "`";
+  /// `hidden_` inside its class: what each constructor initialises it with; with `subpath`,
+  /// `cfg_.hidden` or `cfg_.model.hidden` of a struct member `cfg_`.
+  Values evaluateOwnField(const FieldDecl *field, unsigned depth, llvm::ArrayRef<const FieldDecl *> subpath = {}) {
+    std::string name = "`" + field->getNameAsString() + (subpath.empty() ? "" : "." + pathName(subpath)) + "`";
     auto valueOf = [&](const Expr *init) {
-      return subfield ? fieldOfRecord(init, subfield, depth + 1) : evaluate(init, depth + 1);
+      return subpath.empty() ? evaluate(init, depth + 1) : fieldOfPath(init, subpath, depth + 1);
     };
     std::optional<FieldInitialisers> inits = initialisersOf(field);
     if (!inits)
@@ -1210,7 +1247,7 @@ private:
                         "`" + field->getNameAsString() + "` set by `" + call->getMethodDecl()->getNameAsString() + "`");
       }
     if (const auto *call = dyn_cast<CallExpr>(record))
-      return fieldOfResult(call, field, depth);
+      return fieldOfResult(call, {field}, depth);
     if (const auto *list = dyn_cast<InitListExpr>(record)) {
       list = list->isSemanticForm() ? list : list->getSemanticForm();
       const auto *owner = dyn_cast<CXXRecordDecl>(field->getParent());
@@ -1235,7 +1272,7 @@ private:
       const auto *stored = dyn_cast<FieldDecl>(member->getMemberDecl());
       if (!stored || written_.contains(stored) || !inProgress_.insert(stored).second)
         return {};
-      Values values = evaluateOwnField(stored, depth, field);
+      Values values = evaluateOwnField(stored, depth, {field});
       inProgress_.erase(stored);
       return values;
     }
@@ -1290,6 +1327,28 @@ private:
          !isOwnCopy(root)))
       return {};
     root = root->IgnoreImplicit()->IgnoreParens();
+    if (const auto *member = dyn_cast<MemberExpr>(root)) {
+      const auto *stored = dyn_cast<FieldDecl>(member->getMemberDecl());
+      if (!stored || member->isArrow() != isThisMember(member))
+        return {};
+      if (!isThisMember(member)) {
+        // `cfg.model` passed on: the path from `cfg`.
+        const Expr *outer = nullptr;
+        FieldPath full = memberPath(member, &outer);
+        if (full.empty())
+          return {};
+        full.append(path.begin(), path.end());
+        return fieldOfPath(outer, full, depth + 1);
+      }
+      // `_config` kept by the class (`init_model(_config)`): what its constructors store there.
+      if (written_.contains(stored) || !inProgress_.insert(stored).second)
+        return {};
+      Values values = evaluateOwnField(stored, depth, path);
+      inProgress_.erase(stored);
+      return values;
+    }
+    if (const auto *call = dyn_cast<CallExpr>(root); call && !isa<CXXOperatorCallExpr>(call))
+      return fieldOfResult(call, path, depth);
     if (const auto *ref = dyn_cast<DeclRefExpr>(root)) {
       const auto *var = dyn_cast<VarDecl>(ref->getDecl());
       if (!var || !inProgress_.insert(var).second)

@@ -401,3 +401,17 @@ struct WidthsNetImpl : torch::nn::Module {
   torch::Tensor forward(torch::Tensor x) { return c(b(a(x))); }
   torch::nn::Linear a{nullptr}, b{nullptr}, c{nullptr};
 };
+
+// A member initialised with braces from a constructor's parameter, read by a method that the
+// constructor calls: what each construction passes.
+struct CodeImpl : torch::nn::Module {
+  explicit CodeImpl(int z_dim) : z_dim_{z_dim} { head = build_head(); }
+  torch::nn::Linear build_head() { return torch::nn::Linear(64, z_dim_); }
+  // CHECK-MESSAGES: :[[@LINE-1]]:65: warning: out_features = 20 of Linear is not a multiple of 8: it is N of the layer's GEMM, which runs on slower kernels when misaligned; consider 24 [ampify-tensor-core-alignment]
+  // CHECK-MESSAGES: :[[@LINE+6]]:45: note: `z_dim` at this call of `CodeImpl` is 20
+  // CHECK-MESSAGES: :[[@LINE-4]]:40: note: member `z_dim_` is 20
+  torch::Tensor forward(torch::Tensor x) { return head(x); }
+  int z_dim_;
+  torch::nn::Linear head{nullptr};
+};
+void build_code() { CodeImpl code(/*z_dim=*/20); }

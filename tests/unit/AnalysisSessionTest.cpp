@@ -418,6 +418,43 @@ int64_t use(int argc) {
   EXPECT_TRUE(constants.mayChange(variableNamed(ctx, "cfg")));
 }
 
+TEST(ConstantEvaluator, WritesOfMembersThatHoldNoIntegerLeaveTheIntegerMembersKnown) {
+  auto unit = parse(R"cpp(
+#include <string>
+#include <vector>
+struct Shape { int64_t depth = 2; };
+struct Params {
+  int64_t hidden = 64;
+  std::string name = "run";
+  std::vector<std::string> labels;
+  std::vector<int64_t> widths{8};
+  Shape shape;
+};
+int64_t use() {
+  Params named;
+  named.hidden = 50;
+  named.name = "shapes";
+  named.labels.push_back("O");
+  const int64_t kept = named.hidden;
+  Params listed;
+  listed.widths.push_back(16);
+  const int64_t beside_a_written_list = listed.hidden;
+  Params reshaped;
+  reshaped.shape = Shape{};
+  const int64_t beside_a_replaced_struct = reshaped.hidden;
+  return kept + beside_a_written_list + beside_a_replaced_struct;
+}
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  ConstantEvaluator &constants = s.session->constants();
+  auto valueOf = [&](llvm::StringRef name) { return uniqueValueOf(constants, ctx, name); };
+  EXPECT_EQ(valueOf("kept"), 50) << "a string and a list of strings hold no integer";
+  EXPECT_EQ(valueOf("beside_a_written_list"), std::nullopt) << "a list of integers is read by element";
+  EXPECT_EQ(valueOf("beside_a_replaced_struct"), std::nullopt) << "a struct with an integer member";
+}
+
 TEST(ConstantEvaluator, OwnMembersAreTheirInitialisersOnlyWhenNoMethodWritesThem) {
   auto unit = parse(R"cpp(
 struct Options { int64_t hidden = 0; };

@@ -8,3 +8,10 @@ TaggerConfig make_config() {
   c.num_tags = 16;
   return c;
 }
+
+ExperimentConfig make_experiment() {
+  ExperimentConfig e;
+  e.model.hidden = 44;
+  e.epochs = 3;
+  return e;
+}

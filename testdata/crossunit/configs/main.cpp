@@ -15,6 +15,8 @@ int main(int argc, char **argv) {
   TaggerConfig cfg;
   cfg.num_tags = kNumTags;
   cfg.vocab = kVocab;
+  cfg.name = "ner";
+  cfg.labels.push_back("O");
   Tagger tagger(cfg);
   cfg.num_tags = 30; // after the model is built: sizes nothing
 
@@ -44,6 +46,8 @@ int main(int argc, char **argv) {
   int64_t nfreq = 18;
   tune_frequencies(nfreq);
   Embed embedded(nfreq); // unknown: never 2 * 18 from the default argument
+  auto experiment = make_experiment();
+  Trainer trainer(experiment);
   auto words = torch::randn({2, 64});
   auto shapes = torch::zeros({2}, torch::kLong);
   return tagger(words, shapes).size(0) + odd(torch::randn({2, 20})).size(0) == 4 ? 0 : 1;

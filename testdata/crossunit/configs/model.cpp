@@ -23,3 +23,9 @@ BoardHeadImpl::BoardHeadImpl(int64_t n)
     : value(register_module("value", torch::nn::Linear(2 * n * n, 256))) {} // CROSS-EXPECT: in_features = 98 of Linear `value` is not a multiple of 8
 
 EmbedImpl::EmbedImpl(int64_t nfreq) : embed(register_module("embed", torch::nn::Linear(2 * nfreq, 64))) {}
+
+ProjectorImpl::ProjectorImpl(int64_t width) : proj(register_module("proj", torch::nn::Linear(width, 128))) {} // CROSS-EXPECT: in_features = 44 of Linear `proj` is not a multiple of 8
+
+Projector build_projector(const ExperimentConfig &config) { return Projector(config.model.hidden); }
+
+Trainer::Trainer(ExperimentConfig conf) : config_(conf), projector_(build_projector(config_)) {}

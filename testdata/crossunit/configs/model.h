@@ -1,10 +1,12 @@
 // ampify-tensor-core-alignment across TUs (tests/scale_test.py, CrossUnitConfigs): main.cpp
-// default-builds a config struct and assigns some of its members before it builds the model, or
+// default-builds a config struct and assigns some of its members (also its strings, which leave
+// its sizes known) before it builds the model, or
 // gets one from a function; model.cpp sizes layers with the members, alone or two of them
 // computed together (`cfg.word_dim + cfg.shape_dim`), and with two parameters of one constructor
 // (`hidden / heads`) or with one parameter twice (`2 * n * n`), each pair as one call passes it; a vocabulary counts where its table is the
 // output projection too (tied); config.cpp defines a function that returns a config, which
-// main.cpp passes to the model and computes a size from. Each expected finding has a CROSS-EXPECT
+// main.cpp passes to the model and computes a size from, and one that returns an experiment's
+// config with the model's inside, which a trainer keeps and builds a module from. Each expected finding has a CROSS-EXPECT
 // comment on its line, followed by text of its message; every other line must give none.
 #pragma once
 #include <torch/torch.h>
@@ -15,6 +17,8 @@ struct TaggerConfig {
   int64_t hidden = 128;
   int64_t num_tags = 0;
   int64_t vocab = 0;
+  std::string name = "tagger";
+  std::vector<std::string> labels;
 };
 
 // Defined in config.cpp.
@@ -60,3 +64,28 @@ struct PoolImpl : torch::nn::Module {
   torch::nn::MultiheadAttention attention{nullptr};
 };
 TORCH_MODULE(Pool);
+
+// An experiment's config holds the model's: config.cpp fills it, main.cpp passes it to a Trainer,
+// which keeps it and builds its projector from it through a function of model.cpp.
+struct ExperimentConfig {
+  TaggerConfig model;
+  int64_t epochs = 1;
+};
+ExperimentConfig make_experiment();
+
+struct ProjectorImpl : torch::nn::Module {
+  explicit ProjectorImpl(int64_t width);
+  torch::Tensor forward(torch::Tensor x) { return proj(x); }
+  torch::nn::Linear proj{nullptr};
+};
+TORCH_MODULE(Projector);
+Projector build_projector(const ExperimentConfig &config);
+
+class Trainer {
+public:
+  explicit Trainer(ExperimentConfig conf);
+
+private:
+  ExperimentConfig config_;
+  Projector projector_{nullptr};
+};
