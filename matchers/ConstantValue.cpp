@@ -203,6 +203,84 @@ const VarDecl *localFieldAssignment(const BinaryOperator *op) {
   return var;
 }
 
+/// `hidden_ = value` for a scalar data member of the object a method runs on: the member.
+const FieldDecl *ownFieldAssigned(const BinaryOperator *op) {
+  const auto *member = dyn_cast<MemberExpr>(op->getLHS()->IgnoreParenImpCasts());
+  if (!member || !isThisMember(member) || !member->getType()->isScalarType())
+    return nullptr;
+  return dyn_cast<FieldDecl>(member->getMemberDecl());
+}
+
+/// Whether `s` assigns the data member `field` of the object it runs on.
+bool assignsOwnField(const Stmt *s, const FieldDecl *field) {
+  if (!s)
+    return false;
+  if (const auto *op = dyn_cast<BinaryOperator>(s); op && op->getOpcode() == BO_Assign && ownFieldAssigned(op) == field)
+    return true;
+  return llvm::any_of(s->children(), [&](const Stmt *c) { return assignsOwnField(c, field); });
+}
+
+bool containsStatement(const Stmt *s, const Stmt *target) {
+  if (!s)
+    return false;
+  return s == target || llvm::any_of(s->children(), [&](const Stmt *c) { return containsStatement(c, target); });
+}
+
+/// Whether `s` may leave the function before its end: a `return` or `goto` (a `throw` leaves no
+/// object to read).
+bool mayReturn(const Stmt *s) {
+  if (!s || isa<LambdaExpr>(s))
+    return false;
+  if (isa<ReturnStmt, GotoStmt>(s))
+    return true;
+  return llvm::any_of(s->children(), mayReturn);
+}
+
+/// What the body of `constructor` last assigns to its own data member `field`
+/// (`hidden_ = hidden;`) before the statement that holds `use` (through the whole body when `use`
+/// is null or not in it): the assigned value; null when no statement assigns it before. Nothing
+/// when the order is not known: the member is assigned in a branch, a loop or after a `return`.
+/// (Other writes, `++hidden_` or a reference bound to it, are the index's `written`.)
+std::optional<const Expr *> constructorAssignment(const CXXConstructorDecl *constructor, const FieldDecl *field,
+                                                  const Stmt *use) {
+  const auto *body = dyn_cast_or_null<CompoundStmt>(constructor->getBody());
+  if (!body)
+    return std::nullopt;
+  const Expr *last = nullptr;
+  bool returned = false, reached = false, known = true;
+  std::function<void(const CompoundStmt *)> walk = [&](const CompoundStmt *block) {
+    for (const Stmt *statement : block->body()) {
+      if (reached || !known)
+        return;
+      const Stmt *plain = statement;
+      if (const auto *cleanups = dyn_cast<ExprWithCleanups>(plain))
+        plain = cleanups->getSubExpr();
+      if (const auto *inner = dyn_cast<CompoundStmt>(plain)) {
+        walk(inner);
+        continue;
+      }
+      if (use && (statement == use || containsStatement(statement, use))) {
+        reached = true;
+        return;
+      }
+      if (const auto *op = dyn_cast<BinaryOperator>(plain);
+          op && op->getOpcode() == BO_Assign && ownFieldAssigned(op) == field && !assignsOwnField(op->getRHS(), field)) {
+        if (returned)
+          known = false;
+        last = op->getRHS();
+        continue;
+      }
+      if (assignsOwnField(statement, field))
+        known = false;
+      returned |= mayReturn(statement);
+    }
+  };
+  walk(body);
+  if (!known)
+    return std::nullopt;
+  return last;
+}
+
 /// A list of integers whose elements the evaluator follows: a built-in array, or a std::vector,
 /// std::array or std::initializer_list of an integer type (the layer widths of an MLP,
 /// `std::vector<int64_t>{784, 300, 100, 10}`), also behind a reference.
@@ -414,6 +492,9 @@ struct TranslationUnitFacts {
   llvm::DenseSet<const ValueDecl *> written;
   /// Per local struct variable, its member writes: the values its members take in turn.
   llvm::DenseMap<const VarDecl *, std::vector<FieldWrite>> fieldAssignments;
+  /// The data members that a constructor of their class assigns in its body (`hidden_ = hidden;`)
+  /// and nothing else writes after their initialisation: constructorAssignment() orders them.
+  llvm::DenseSet<const FieldDecl *> constructorWrites;
 };
 
 } // namespace
@@ -431,6 +512,23 @@ public:
   std::vector<const FunctionDecl *> structsForOtherUnits;
 
   bool shouldVisitTemplateInstantiations() const { return false; }
+
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *ctor) {
+    const CXXConstructorDecl *outer = constructor_;
+    constructor_ = ctor;
+    bool result = RecursiveASTVisitor::TraverseCXXConstructorDecl(ctor);
+    constructor_ = outer;
+    return result;
+  }
+
+  /// A lambda's body runs when it is called, not where the constructor writes it.
+  bool TraverseLambdaExpr(LambdaExpr *lambda) {
+    const CXXConstructorDecl *outer = constructor_;
+    constructor_ = nullptr;
+    bool result = RecursiveASTVisitor::TraverseLambdaExpr(lambda);
+    constructor_ = outer;
+    return result;
+  }
 
   bool VisitFunctionDecl(FunctionDecl *fn) {
     // A function written in a header is compiled into every TU that calls it, which analyses it.
@@ -544,8 +642,20 @@ public:
       written.insert(cast<MemberExpr>(op->getLHS()->IgnoreParenImpCasts())->getMemberDecl());
       return true;
     }
+    if (const FieldDecl *field = ownFieldAssigned(op); field && op->getOpcode() == BO_Assign && constructor_ &&
+                                                      field->getParent() == constructor_->getParent()) {
+      constructorAssigned_.insert(field);
+      return true;
+    }
     markWritten(op->getLHS());
     return true;
+  }
+
+  /// Once the TU is indexed: the members its constructors assign that nothing else writes.
+  void finish() {
+    for (const FieldDecl *field : constructorAssigned_)
+      if (!written.contains(field))
+        constructorWrites.insert(field);
   }
 
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *op) {
@@ -562,6 +672,8 @@ public:
 
 private:
   const SourceManager &sm_;
+  const CXXConstructorDecl *constructor_ = nullptr;
+  llvm::DenseSet<const FieldDecl *> constructorAssigned_;
   llvm::DenseSet<const UnaryOperator *> readOnlyAddresses_;
   llvm::DenseSet<const CXXMemberCallExpr *> inSetterChain_;
 
@@ -632,6 +744,7 @@ ConstantEvaluator::Index &ConstantEvaluator::index() {
     index_ = std::make_unique<Index>(ctx_.getSourceManager());
     for (Decl *decl : declarations_)
       index_->TraverseDecl(decl);
+    index_->finish();
   }
   return *index_;
 }
@@ -947,8 +1060,55 @@ private:
     const auto *field = dyn_cast<FieldDecl>(decl);
     if (!field || (written_.contains(field) && !isOwnCopy(member->getBase())) || !inProgress_.insert(field).second)
       return {};
-    Values values = isThisMember(member) ? evaluateOwnField(field, depth) : evaluateFieldOf(member, field, depth);
+    Values values;
+    if (const CXXConstructorDecl *ctor = assigningConstructorAround(member, field))
+      values = ownFieldInConstructor(ctor, field, member, depth);
+    else
+      values = isThisMember(member) ? evaluateOwnField(field, depth) : evaluateFieldOf(member, field, depth);
     inProgress_.erase(field);
+    return values;
+  }
+
+  /// The constructor whose body reads its own member `field` at `member`, when its class's
+  /// constructors assign the member in their bodies; else null.
+  const CXXConstructorDecl *assigningConstructorAround(const MemberExpr *member, const FieldDecl *field) const {
+    if (!isThisMember(member) || !tu_.constructorWrites.contains(field))
+      return nullptr;
+    DynTypedNode node = DynTypedNode::create(*member);
+    for (unsigned guard = 0; guard < 512; ++guard) {
+      DynTypedNodeList parents = ctx_.getParents(node);
+      if (parents.empty() || parents[0].get<LambdaExpr>())
+        return nullptr;
+      node = parents[0];
+      if (const auto *function = node.get<FunctionDecl>()) {
+        const auto *ctor = dyn_cast<CXXConstructorDecl>(function);
+        return ctor && ctor->getParent() == field->getParent() ? ctor : nullptr;
+      }
+    }
+    return nullptr;
+  }
+
+  /// `hidden_` read in the body of a constructor that assigns it: the last assignment before the
+  /// read, else what the constructor initialised it with.
+  Values ownFieldInConstructor(const CXXConstructorDecl *ctor, const FieldDecl *field, const MemberExpr *use,
+                               unsigned depth) {
+    std::optional<const Expr *> assigned = constructorAssignment(ctor, field, use);
+    if (!assigned)
+      return {};
+    const Expr *init = *assigned;
+    for (const CXXCtorInitializer *memberInit : ctor->inits())
+      if (!init && memberInit->getMember() == field && memberInit->isWritten())
+        init = memberInit->getInit();
+    if (!init)
+      init = field->getInClassInitializer();
+    if (!init)
+      return {};
+    Values values;
+    for (auto &value : evaluate(init, depth + 1)) {
+      bool named = !value.fromCaller && !value.openSource;
+      append(values, annotate(Values{std::move(value)}, init->getBeginLoc(),
+                              "member `" + field->getNameAsString() + "`", named));
+    }
     return values;
   }
 
@@ -1071,18 +1231,33 @@ private:
       return {};
     const auto *ctor = cast<CXXConstructorDecl>(definition);
     const auto *body = dyn_cast_or_null<CompoundStmt>(ctor->getBody());
-    if (!body || !body->body_empty())
+    if (!body)
       return {};
+    // A parameter of the constructor is what this construction passes.
+    auto valueOf = [&](const Expr *init, SourceLocation at) {
+      const auto *ref = dyn_cast<DeclRefExpr>(init->IgnoreParenImpCasts());
+      const auto *param = ref ? dyn_cast<ParmVarDecl>(ref->getDecl()) : nullptr;
+      unsigned index = param ? param->getFunctionScopeIndex() : 0;
+      Values values = param && index < construct->getNumArgs() ? evaluate(construct->getArg(index), depth + 1)
+                                                               : evaluate(init, depth + 1);
+      return annotate(std::move(values), at, "member `" + field->getNameAsString() + "`");
+    };
+    // A body may change the member: only by assignments it orders (`nz = length_latent_vector;`),
+    // with nothing else writing the member.
+    if (!body->body_empty()) {
+      if (written_.contains(field))
+        return {};
+      std::optional<const Expr *> assigned = constructorAssignment(ctor, field, nullptr);
+      if (!assigned)
+        return {};
+      if (*assigned)
+        return valueOf(*assigned, (*assigned)->getBeginLoc());
+    }
     for (const CXXCtorInitializer *init : ctor->inits()) {
       // Clang lists a member the constructor leaves to its default initialiser too, unwritten.
       if (init->getMember() != field || !init->isWritten())
         continue;
-      const auto *ref = dyn_cast<DeclRefExpr>(init->getInit()->IgnoreParenImpCasts());
-      const auto *param = ref ? dyn_cast<ParmVarDecl>(ref->getDecl()) : nullptr;
-      unsigned index = param ? param->getFunctionScopeIndex() : 0;
-      Values values = param && index < construct->getNumArgs() ? evaluate(construct->getArg(index), depth + 1)
-                                                               : evaluate(init->getInit(), depth + 1);
-      return annotate(std::move(values), init->getSourceLocation(), "member `" + field->getNameAsString() + "`");
+      return valueOf(init->getInit(), init->getSourceLocation());
     }
     return memberInitializer(field, depth);
   }
@@ -1167,11 +1342,12 @@ private:
     bool byConstructors = false; ///< else: the in-class initialiser, of a class no constructor of which runs
   };
 
-  /// What `field` is initialised with: by each constructor that runs, its written
-  /// mem-initializer, else the in-class initialiser (an implicit constructor's initialiser is the
-  /// in-class one, at the constructor's use of it); for a class whose constructors never run, the
-  /// in-class initialiser at the member. Nothing when a constructor is defined in another TU.
-  static std::optional<FieldInitialisers> initialisersOf(const FieldDecl *field) {
+  /// What `field` is initialised with: by each constructor that runs, the last assignment of its
+  /// body (`hidden_ = hidden;`), else its written mem-initializer, else the in-class initialiser
+  /// (an implicit constructor's initialiser is the in-class one, at the constructor's use of it);
+  /// for a class whose constructors never run, the in-class initialiser at the member. Nothing
+  /// when a constructor is defined in another TU or assigns the member in an order not known.
+  std::optional<FieldInitialisers> initialisersOf(const FieldDecl *field) const {
     const auto *record = dyn_cast<CXXRecordDecl>(field->getParent());
     if (!record)
       return std::nullopt;
@@ -1184,8 +1360,14 @@ private:
       if (!ctor->hasBody(definition))
         return std::nullopt; // defined elsewhere: its initialisation is unknown
       const Expr *init = nullptr;
+      if (tu_.constructorWrites.contains(field)) {
+        std::optional<const Expr *> assigned = constructorAssignment(cast<CXXConstructorDecl>(definition), field, nullptr);
+        if (!assigned)
+          return std::nullopt;
+        init = *assigned;
+      }
       for (const CXXCtorInitializer *memberInit : cast<CXXConstructorDecl>(definition)->inits())
-        if (memberInit->getMember() == field && memberInit->isWritten())
+        if (!init && memberInit->getMember() == field && memberInit->isWritten())
           init = memberInit->getInit();
       if (!init)
         init = field->getInClassInitializer();

@@ -49,8 +49,27 @@ bool containsStmt(const clang::Stmt *s, llvm::function_ref<bool(const clang::Stm
   return false;
 }
 
+/// A call of one of those names that may end a pass: LibTorch's and ampify's own, and a project
+/// function that runs one or whose body this TU does not show. A project function this TU
+/// defines that runs none (`stats.update(loss.item<double>(), n)`, which adds numbers up) ends no
+/// pass.
+bool isIterationBoundary(const clang::Stmt *n, unsigned depth = 0) {
+  if (!isIterationBoundaryName(calledName(n)))
+    return false;
+  const clang::FunctionDecl *callee = llvm::cast<clang::CallExpr>(n)->getDirectCallee();
+  const clang::FunctionDecl *definition = nullptr;
+  if (!callee || !callee->hasBody(definition) || depth >= 3 ||
+      llvm::StringRef(callee->getQualifiedNameAsString()).starts_with("ampify::"))
+    return true;
+  const clang::SourceManager &sm = definition->getASTContext().getSourceManager();
+  if (sm.isInSystemHeader(sm.getFileLoc(definition->getLocation())))
+    return true;
+  return containsStmt(definition->getBody(),
+                      [depth](const clang::Stmt *m) { return isIterationBoundary(m, depth + 1); });
+}
+
 bool isBoundary(const clang::Stmt *s) {
-  return containsStmt(s, [](const clang::Stmt *n) { return isIterationBoundaryName(calledName(n)); });
+  return containsStmt(s, [](const clang::Stmt *n) { return isIterationBoundary(n); });
 }
 
 /// `opt.zero_grad();`, `if (k == 0) model->zero_grad();`: a statement that zeroes gradients and
@@ -62,7 +81,7 @@ bool isZeroGradOnly(const clang::Stmt *s) {
     llvm::StringRef name = calledName(n);
     if (name == "zero_grad")
       zeroGrad = true;
-    else if (isIterationBoundaryName(name))
+    else if (isIterationBoundary(n))
       other = true;
     return false;
   });

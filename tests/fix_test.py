@@ -309,6 +309,40 @@ struct Agent {
         self.assertNotIn("training loop migrated", r.stdout)
         self.assertEqual(self.contents(root), {"a.cpp": source})
 
+    def test_a_project_function_named_update_that_steps_nothing_is_no_boundary(self):
+        # `stats.update(loss.item<double>())` between the loss and a conditional backward adds
+        # numbers up: the forward pass before it is still the region.
+        source = """#include <torch/torch.h>
+
+struct Stats {
+  double total = 0;
+  void update(double loss) { total += loss; }
+};
+struct Trainer {
+  torch::nn::Linear net{4, 2};
+  torch::optim::SGD optimizer{net->parameters(), 0.01};
+  Stats stats;
+  torch::Tensor step(torch::Tensor x, torch::Tensor y, bool training) {
+    auto loss = torch::mse_loss(net->forward(x), y);
+    stats.update(loss.item<double>());
+    if (training) {
+      optimizer.zero_grad();
+      loss.backward();
+      optimizer.step();
+    }
+    return loss;
+  }
+};
+"""
+        root = self.project("p", {"a.cpp": source})
+        r = self.fix(root, "a.cpp")
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertIn("training loop migrated", r.stdout)
+        migrated = self.contents(root)["a.cpp"]
+        region = migrated[migrated.index("ampify::Autocast autocast"):migrated.index("autocast.exit();")]
+        self.assertIn("torch::mse_loss", region)
+        self.assertIn("scaler.scale(loss).backward();", migrated)
+
     def test_no_training_loop_exits_0(self):
         root = self.project("p", {"a.cpp": NO_LOOP})
         r = self.fix(root, "a.cpp")

@@ -415,3 +415,45 @@ struct CodeImpl : torch::nn::Module {
   torch::nn::Linear head{nullptr};
 };
 void build_code() { CodeImpl code(/*z_dim=*/20); }
+
+// Members assigned in the constructor's body, as many write them: a read in that body takes the
+// last assignment before it (else the initialiser), and a variable of the class what the body
+// leaves. A member assigned in a branch, or written by another method too, is unknown.
+struct BodyNetImpl : torch::nn::Module {
+  int64_t hidden_ = 60;
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: member `hidden_` = 60 is not a multiple of 8 and sizes in_features of Linear `before`, K (the reduction) of the layer's GEMM, which runs on slower kernels when misaligned; consider 64 [ampify-tensor-core-alignment]
+  int64_t branchy_ = 64;
+  BodyNetImpl(int64_t hidden, bool wide) {
+    before = register_module("before", torch::nn::Linear(hidden_, 32));
+  // CHECK-MESSAGES: :[[@LINE-1]]:58: note: member `hidden_` is used here as in_features of Linear `before`: K (the reduction) of the layer's GEMM
+    hidden_ = hidden;
+    fc = register_module("fc", torch::nn::Linear(784, hidden_));
+  // CHECK-MESSAGES: :[[@LINE-1]]:55: warning: out_features = 100 of Linear `fc` is not a multiple of 8: it is N of the layer's GEMM, which runs on slower kernels when misaligned; consider 104 [ampify-tensor-core-alignment]
+  // CHECK-MESSAGES: :[[@LINE+9]]:41: note: `hidden` at this call of `BodyNetImpl` is 100
+  // CHECK-MESSAGES: :[[@LINE-4]]:15: note: member `hidden_` is 100
+    if (wide)
+      branchy_ = 36;
+    odd = register_module("odd", torch::nn::Linear(branchy_, 32));
+  }
+  torch::Tensor forward(torch::Tensor x) { return odd(before(x)) + fc(x); }
+  torch::nn::Linear before{nullptr}, fc{nullptr}, odd{nullptr};
+};
+void build_body_net() { BodyNetImpl net(100, true); }
+
+struct TrainArgs {
+  int64_t nz;
+  int64_t later;
+  explicit TrainArgs(int64_t latent) {
+    nz = latent;
+    later = 20;
+  }
+  void widen() { later = 24; }
+};
+void build_from_args() {
+  TrainArgs args(50);
+  torch::nn::Linear generator(args.nz, 64);
+  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: in_features = 50 of Linear `generator` is not a multiple of 8: it is K (the reduction) of the layer's GEMM, which runs on slower kernels when misaligned; consider 56 [ampify-tensor-core-alignment]
+  // CHECK-MESSAGES: :[[@LINE-9]]:10: note: member `nz` is 50
+  // CHECK-MESSAGES: :[[@LINE-4]]:13: note: `args.nz` is 50
+  torch::nn::Linear other(args.later, 64);
+}
