@@ -693,6 +693,10 @@ std::optional<int64_t> applyIntegerOperator(const std::string &op, int64_t lhs, 
   return std::nullopt;
 }
 
+std::optional<int64_t> ConstantOperation::apply(int64_t value) const {
+  return operandFirst ? applyIntegerOperator(op, operand, value) : applyIntegerOperator(op, value, operand);
+}
+
 std::optional<int64_t> CrossUnitArithmetic::apply(int64_t value, int64_t operand) const {
   return operandFirst ? applyIntegerOperator(op, operand, value) : applyIntegerOperator(op, value, operand);
 }
@@ -711,7 +715,11 @@ OperandAtCall ArgumentsAtCalls::at(const ArgumentImport &import) const {
     auto found = values_.find({import.function, operand.parameter, operand.field, import.call.file, import.call.offset});
     if (found == values_.end() || found->second.size() != 1)
       return std::nullopt;
-    return found->second.front();
+    std::optional<int64_t> value = found->second.front();
+    for (const ConstantOperation &operation : operand.computed)
+      if (value)
+        value = operation.apply(*value);
+    return value;
   };
 }
 

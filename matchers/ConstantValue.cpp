@@ -901,13 +901,12 @@ private:
   }
 
   /// The arithmetic an open value's derivation applies to its parameter, in order.
-  static std::vector<std::tuple<std::string, int64_t, bool, unsigned, std::string>>
+  static std::vector<std::tuple<std::string, int64_t, bool, std::optional<SameCallOperand>>>
   arithmeticOf(const BasicConstantValue<T> &value) {
-    std::vector<std::tuple<std::string, int64_t, bool, unsigned, std::string>> steps;
+    std::vector<std::tuple<std::string, int64_t, bool, std::optional<SameCallOperand>>> steps;
     for (const ValueOrigin &origin : value.origins)
       if (const std::optional<CrossUnitArithmetic> &a = origin.arithmetic)
-        steps.emplace_back(a->op, a->operand, a->operandFirst, a->operandAtCall ? a->operandAtCall->parameter + 1 : 0,
-                           a->operandAtCall ? a->operandAtCall->field : "");
+        steps.emplace_back(a->op, a->operand, a->operandFirst, a->operandAtCall);
     return steps;
   }
 
@@ -2174,15 +2173,23 @@ private:
     if (const auto *function = dyn_cast_or_null<FunctionDecl>(open.openSource)) {
       if (operand.openSource != function || open.openField == operand.openField || !arithmeticOf(operand).empty())
         return std::nullopt;
-      return SameCallOperand{CrossUnitParameter::Result, operand.openField};
+      return SameCallOperand{CrossUnitParameter::Result, operand.openField, {}};
     }
     const auto *first = dyn_cast_or_null<ParmVarDecl>(open.openSource);
     const auto *second = dyn_cast_or_null<ParmVarDecl>(operand.openSource);
     if (!first || !second || first->getDeclContext() != second->getDeclContext() ||
-        (first == second && open.openField == operand.openField && isListRun(open.openField)) ||
-        !arithmeticOf(operand).empty())
+        (first == second && open.openField == operand.openField && isListRun(open.openField)))
       return std::nullopt;
-    return SameCallOperand{second->getFunctionScopeIndex(), operand.openField};
+    // The operand may be computed with constants first (`num_classes + 5`), not with another
+    // parameter.
+    std::vector<ConstantOperation> computed;
+    for (const ValueOrigin &origin : operand.origins)
+      if (const std::optional<CrossUnitArithmetic> &a = origin.arithmetic) {
+        if (a->operandAtCall)
+          return std::nullopt;
+        computed.push_back({a->op, a->operand, a->operandFirst});
+      }
+    return SameCallOperand{second->getFunctionScopeIndex(), operand.openField, std::move(computed)};
   }
 
   static std::optional<double> apply(BinaryOperatorKind kind, double a, double b) {

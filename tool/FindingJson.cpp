@@ -119,13 +119,30 @@ bool fromJSON(const json::Value &v, Finding &f, json::Path path) {
   return true;
 }
 
+static json::Value toJSON(const ConstantOperation &c) {
+  return json::Object{{"op", c.op}, {"operand", c.operand}, {"operandFirst", c.operandFirst}};
+}
+
+static bool fromJSON(const json::Value &v, ConstantOperation &c, json::Path path) {
+  json::ObjectMapper o(v, path);
+  return o && o.map("op", c.op) && o.map("operand", c.operand) && o.map("operandFirst", c.operandFirst);
+}
+
 static json::Value toJSON(const SameCallOperand &s) {
-  return json::Object{{"parameter", s.parameter}, {"field", s.field}};
+  json::Object operand{{"parameter", s.parameter}, {"field", s.field}};
+  if (!s.computed.empty()) {
+    json::Array computed;
+    for (const ConstantOperation &c : s.computed)
+      computed.push_back(toJSON(c));
+    operand["computed"] = std::move(computed);
+  }
+  return operand;
 }
 
 static bool fromJSON(const json::Value &v, SameCallOperand &s, json::Path path) {
   json::ObjectMapper o(v, path);
-  return o && mapUnsigned(*v.getAsObject(), "parameter", s.parameter, path) && o.map("field", s.field);
+  return o && mapUnsigned(*v.getAsObject(), "parameter", s.parameter, path) && o.map("field", s.field) &&
+         o.mapOptional("computed", s.computed);
 }
 
 static json::Value toJSON(const CrossUnitArithmetic &a) {

@@ -444,10 +444,21 @@ private:
         if (heads.values.size() == 1 && heads.open.empty())
           exportOpen(embed, role, gemm, open, divide(heads.values[0].value, false, std::nullopt));
         std::optional<CrossUnitParameter> source = crossUnitSource(*open.source, open.field);
-        for (const ConstantEvaluator::OpenSource &divisor : heads.open)
-          if (std::optional<CrossUnitParameter> other = crossUnitSource(*divisor.source, divisor.field);
-              source && other && other->function == source->function && heads.values.empty())
-            exportOpen(embed, role, gemm, open, divide(0, false, SameCallOperand{other->parameter, other->field}));
+        for (const ConstantEvaluator::OpenSource &divisor : heads.open) {
+          std::optional<CrossUnitParameter> other = crossUnitSource(*divisor.source, divisor.field);
+          if (!source || !other || other->function != source->function || !heads.values.empty())
+            continue;
+          // The head count as the call passes it, computed with constants on its way (`2 * heads`).
+          SameCallOperand count{other->parameter, other->field, {}};
+          bool constantsOnly = true;
+          for (const ValueOrigin &origin : divisor.origins)
+            if (const std::optional<CrossUnitArithmetic> &a = origin.arithmetic) {
+              constantsOnly &= !a->operandAtCall;
+              count.computed.push_back({a->op, a->operand, a->operandFirst});
+            }
+          if (constantsOnly)
+            exportOpen(embed, role, gemm, open, divide(0, false, std::move(count)));
+        }
       }
       if (embed.values.size() == 1 && embed.open.empty())
         for (const ConstantEvaluator::OpenSource &divisor : heads.open)

@@ -23,14 +23,31 @@ namespace ampify {
 /// of range) or for another operator.
 std::optional<int64_t> applyIntegerOperator(const std::string &op, int64_t lhs, int64_t rhs);
 
+/// `op` of C++ with a constant (`x + 5`, `2 * x`: `operandFirst`).
+struct ConstantOperation {
+  std::string op;
+  int64_t operand = 0;
+  bool operandFirst = false;
+
+  /// `value op operand` (applyIntegerOperator).
+  std::optional<int64_t> apply(int64_t value) const;
+  bool operator==(const ConstantOperation &o) const {
+    return op == o.op && operand == o.operand && operandFirst == o.operandFirst;
+  }
+};
+
 /// A parameter of the function whose parameter a derivation starts from, or a data member of it
 /// (a config struct's): the other operand of `hidden / heads` or `cfg.word_dim + cfg.shape_dim`,
-/// whose value is what the same call passes there.
+/// whose value is what the same call passes there, computed with constants first when
+/// `computed` says so (`num_classes + 5` of `anchors * (num_classes + 5)`).
 struct SameCallOperand {
   unsigned parameter = 0;
   std::string field; // as ParameterExport::field
+  std::vector<ConstantOperation> computed;
 
-  bool operator==(const SameCallOperand &o) const { return parameter == o.parameter && field == o.field; }
+  bool operator==(const SameCallOperand &o) const {
+    return parameter == o.parameter && field == o.field && computed == o.computed;
+  }
 };
 
 /// Integer arithmetic between a parameter and the value a rule checks (`2 * hidden`,

@@ -29,3 +29,6 @@ ProjectorImpl::ProjectorImpl(int64_t width) : proj(register_module("proj", torch
 Projector build_projector(const ExperimentConfig &config) { return Projector(config.model.hidden); }
 
 Trainer::Trainer(ExperimentConfig conf) : config_(conf), projector_(build_projector(config_)) {}
+
+DetectHeadImpl::DetectHeadImpl(int64_t channels, int64_t classes, int64_t anchors)
+    : conv(register_module("conv", torch::nn::Conv2d(torch::nn::Conv2dOptions(channels, anchors * (classes + 5), 1)))) {} // CROSS-EXPECT: out_channels = 27 of Conv2d `conv` is not a multiple of 8

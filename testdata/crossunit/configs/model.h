@@ -1,13 +1,14 @@
 // ampify-tensor-core-alignment across TUs (tests/scale_test.py, CrossUnitConfigs): main.cpp
 // default-builds a config struct and assigns some of its members (also its strings, which leave
-// its sizes known) before it builds the model, or
-// gets one from a function; model.cpp sizes layers with the members, alone or two of them
-// computed together (`cfg.word_dim + cfg.shape_dim`), and with two parameters of one constructor
-// (`hidden / heads`) or with one parameter twice (`2 * n * n`), each pair as one call passes it; a vocabulary counts where its table is the
-// output projection too (tied); config.cpp defines a function that returns a config, which
-// main.cpp passes to the model and computes a size from, and one that returns an experiment's
-// config with the model's inside, which a trainer keeps and builds a module from. Each expected finding has a CROSS-EXPECT
-// comment on its line, followed by text of its message; every other line must give none.
+// its sizes known) before it builds the model, or gets one from a function; model.cpp sizes
+// layers with the members, alone or two of them computed together (`cfg.word_dim +
+// cfg.shape_dim`), and with two parameters of one constructor (`hidden / heads`, `anchors *
+// (classes + 5)`) or with one parameter twice (`2 * n * n`), each pair as one call passes it; a
+// vocabulary counts where its table is the output projection too (tied); config.cpp defines a
+// function that returns a config, which main.cpp passes to the model and computes a size from,
+// and one that returns an experiment's config with the model's inside, which a trainer keeps and
+// builds a module from. Each expected finding has a CROSS-EXPECT comment on its line, followed by
+// text of its message; every other line must give none.
 #pragma once
 #include <torch/torch.h>
 
@@ -89,3 +90,12 @@ private:
   ExperimentConfig config_;
   Projector projector_{nullptr};
 };
+
+// A detection head: anchors * (classes + 5) outputs per cell, two parameters of one call, the
+// second computed with a constant first; the anchors left to their default.
+struct DetectHeadImpl : torch::nn::Module {
+  DetectHeadImpl(int64_t channels, int64_t classes, int64_t anchors = 3);
+  torch::Tensor forward(torch::Tensor x) { return conv(x); }
+  torch::nn::Conv2d conv{nullptr};
+};
+TORCH_MODULE(DetectHead);
