@@ -514,18 +514,19 @@ public:
   bool shouldVisitTemplateInstantiations() const { return false; }
 
   bool TraverseCXXConstructorDecl(CXXConstructorDecl *ctor) {
-    const CXXConstructorDecl *outer = constructor_;
-    constructor_ = ctor;
-    bool result = RecursiveASTVisitor::TraverseCXXConstructorDecl(ctor);
-    constructor_ = outer;
-    return result;
+    return inConstructor(ctor, [&] { return RecursiveASTVisitor::TraverseCXXConstructorDecl(ctor); });
   }
 
   /// A lambda's body runs when it is called, not where the constructor writes it.
   bool TraverseLambdaExpr(LambdaExpr *lambda) {
+    return inConstructor(nullptr, [&] { return RecursiveASTVisitor::TraverseLambdaExpr(lambda); });
+  }
+
+  /// `traverse()` with `ctor` as the constructor whose body holds what it visits.
+  template <typename Traverse> bool inConstructor(const CXXConstructorDecl *ctor, Traverse traverse) {
     const CXXConstructorDecl *outer = constructor_;
-    constructor_ = nullptr;
-    bool result = RecursiveASTVisitor::TraverseLambdaExpr(lambda);
+    constructor_ = ctor;
+    bool result = traverse();
     constructor_ = outer;
     return result;
   }
