@@ -88,20 +88,32 @@ bool isZeroGradOnly(const clang::Stmt *s) {
   return zeroGrad && !other;
 }
 
-using VariableSet = llvm::SmallPtrSet<const clang::VarDecl *, 16>;
+/// Local variables, and data members of the object a method runs on (a loss kept in
+/// `m_Loss`): what the statements of a forward pass write and read.
+using VariableSet = llvm::SmallPtrSet<const clang::ValueDecl *, 16>;
+
+/// The variable, or data member of `this`, that `e` names.
+const clang::ValueDecl *namedVariable(const clang::Expr *e) {
+  e = e->IgnoreParenImpCasts();
+  if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e))
+    return llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+  if (const auto *member = llvm::dyn_cast<clang::MemberExpr>(e);
+      member && llvm::isa<clang::CXXThisExpr>(member->getBase()->IgnoreParenImpCasts()))
+    return llvm::dyn_cast<clang::FieldDecl>(member->getMemberDecl());
+  return nullptr;
+}
 
 void addReferencedVariables(const clang::Stmt *s, VariableSet &vars) {
   containsStmt(s, [&](const clang::Stmt *n) {
-    if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(n))
-      if (const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()))
+    if (const auto *e = llvm::dyn_cast<clang::Expr>(n))
+      if (const clang::ValueDecl *var = namedVariable(e))
         vars.insert(var);
     return false;
   });
 }
 
 bool namesVariableIn(const clang::Expr *e, const VariableSet &vars) {
-  const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
-  const auto *var = ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  const clang::ValueDecl *var = namedVariable(e);
   return var && vars.contains(var);
 }
 

@@ -284,10 +284,9 @@ class Fix(ScratchDirTest):
         self.assertIn("training loop not migrated: the weights are updated by hand", r.stdout)
         self.assertEqual(self.contents(root), {"a.cpp": REFUSED})
 
-    def test_a_loss_kept_in_a_data_member_is_refused_not_claimed(self):
-        # The loss is assigned to a member (`m_loss = ...`), not computed by a statement the
-        # iteration's region can hold: no autocast would be written, so the loop is refused (exit
-        # 1), never reported as migrated with nothing but an #include written.
+    def test_a_loss_kept_in_a_data_member_is_computed_under_autocast(self):
+        # The loss is assigned to a member (`m_loss = ...`) and read back for the backward pass:
+        # the statement that assigns it is the forward pass.
         source = """#include <torch/torch.h>
 
 struct Agent {
@@ -296,6 +295,37 @@ struct Agent {
   torch::Tensor m_loss;
   void train(torch::Tensor x, torch::Tensor y) {
     m_loss = torch::mse_loss(net->forward(x), y);
+    optimizer.zero_grad();
+    m_loss.backward();
+    optimizer.step();
+  }
+};
+"""
+        root = self.project("p", {"a.cpp": source})
+        r = self.fix(root, "a.cpp")
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertIn("training loop migrated", r.stdout)
+        migrated = self.contents(root)["a.cpp"]
+        region = migrated[migrated.index("ampify::Autocast autocast"):migrated.index("autocast.exit();")]
+        self.assertIn("m_loss = torch::mse_loss", region)
+        self.assertIn("scaler.scale(m_loss).backward();", migrated)
+        second = self.fix(root, "a.cpp")
+        self.assertEqual(second.returncode, 0, second.stdout + second.stderr)
+        self.assertEqual(self.contents(root)["a.cpp"], migrated)
+
+    def test_a_loss_no_statement_before_the_backward_computes_is_refused_not_claimed(self):
+        # The loss is a member that another method assigns: no statement of the iteration
+        # before the backward pass computes it, so no autocast would be written; the loop is
+        # refused (exit 1), never reported as migrated with nothing but an #include written.
+        source = """#include <torch/torch.h>
+
+struct Agent {
+  torch::nn::Linear net{4, 2};
+  torch::optim::SGD optimizer{net->parameters(), 0.01};
+  torch::Tensor m_loss;
+  void evaluate(torch::Tensor x, torch::Tensor y) { m_loss = torch::mse_loss(net->forward(x), y); }
+  void train(torch::Tensor x, torch::Tensor y) {
+    evaluate(x, y);
     optimizer.zero_grad();
     m_loss.backward();
     optimizer.step();
