@@ -1095,21 +1095,31 @@ private:
     std::optional<const Expr *> assigned = constructorAssignment(ctor, field, use);
     if (!assigned)
       return {};
-    const Expr *init = *assigned;
-    for (const CXXCtorInitializer *memberInit : ctor->inits())
-      if (!init && memberInit->getMember() == field && memberInit->isWritten())
-        init = memberInit->getInit();
-    if (!init)
-      init = field->getInClassInitializer();
+    const Expr *init = *assigned ? *assigned : initialiserIn(ctor, field);
     if (!init)
       return {};
-    Values values;
-    for (auto &value : evaluate(init, depth + 1)) {
-      bool named = !value.fromCaller && !value.openSource;
-      append(values, annotate(Values{std::move(value)}, init->getBeginLoc(),
-                              "member `" + field->getNameAsString() + "`", named));
+    return asMember(evaluate(init, depth + 1), init->getBeginLoc(), "`" + field->getNameAsString() + "`");
+  }
+
+  /// What `ctor` initialises `field` with before its body runs: its written mem-initializer, else
+  /// the in-class initialiser; null when neither.
+  static const Expr *initialiserIn(const CXXConstructorDecl *ctor, const FieldDecl *field) {
+    for (const CXXCtorInitializer *memberInit : ctor->inits())
+      if (memberInit->getMember() == field && memberInit->isWritten())
+        return memberInit->getInit();
+    return field->getInClassInitializer();
+  }
+
+  /// `values` as those of the data member `name` initialised at `at`. A member set from what a
+  /// caller passes (`_options(option)`) is no constant of its own: the value is named where the
+  /// caller has it, or reported at its layers.
+  Values asMember(Values values, SourceLocation at, const std::string &name) {
+    Values named;
+    for (auto &value : values) {
+      bool constant = !value.fromCaller && !value.openSource;
+      append(named, annotate(Values{std::move(value)}, at, "member " + name, constant));
     }
-    return values;
+    return named;
   }
 
   /// Whether `base` is a struct that a write of one of its fields through another object cannot
@@ -1320,16 +1330,9 @@ private:
       return annotate(valueOf(inClass.init), inClass.at, "member " + name, true);
     }
     Values values;
-    for (const FieldInitialiser &init : inits->initialisers) {
-      if (!init.init)
-        continue;
-      // A member set from what a caller passes (`_options(option)`) is no constant of its own:
-      // the value is named where the caller has it, or reported at its layers.
-      for (auto &value : valueOf(init.init)) {
-        bool named = !value.fromCaller && !value.openSource;
-        append(values, annotate(Values{std::move(value)}, init.at, "member " + name, named));
-      }
-    }
+    for (const FieldInitialiser &init : inits->initialisers)
+      if (init.init)
+        append(values, asMember(valueOf(init.init), init.at, name));
     return values;
   }
 
@@ -1359,18 +1362,16 @@ private:
       const FunctionDecl *definition = nullptr;
       if (!ctor->hasBody(definition))
         return std::nullopt; // defined elsewhere: its initialisation is unknown
+      const auto *constructor = cast<CXXConstructorDecl>(definition);
       const Expr *init = nullptr;
       if (tu_.constructorWrites.contains(field)) {
-        std::optional<const Expr *> assigned = constructorAssignment(cast<CXXConstructorDecl>(definition), field, nullptr);
+        std::optional<const Expr *> assigned = constructorAssignment(constructor, field, nullptr);
         if (!assigned)
           return std::nullopt;
         init = *assigned;
       }
-      for (const CXXCtorInitializer *memberInit : cast<CXXConstructorDecl>(definition)->inits())
-        if (!init && memberInit->getMember() == field && memberInit->isWritten())
-          init = memberInit->getInit();
       if (!init)
-        init = field->getInClassInitializer();
+        init = initialiserIn(constructor, field);
       found.initialisers.push_back({init, init ? init->getBeginLoc() : SourceLocation()});
     }
     if (!found.byConstructors && field->hasInClassInitializer())
