@@ -197,6 +197,15 @@ void AnalysisSession::importCallArguments() {
       continue;
     ArgumentImport fact{*usr, argument.index, argument.field, argument.value.value, {}, std::nullopt,
                         sourcePointAt(sm, argument.call)};
+    bool named = true;
+    for (const SetterAssumption &assumption : argument.value.assumptions) {
+      std::optional<std::string> setter = crossUnitName(*assumption.setter);
+      named &= setter.has_value();
+      if (setter)
+        fact.conditions.push_back({*setter, assumption.field, assumption.sets});
+    }
+    if (!named)
+      continue;
     if (const clang::NamedDecl *open = argument.value.openSource) {
       fact.passedOn = crossUnitSource(*open, argument.value.openField);
       if (!fact.passedOn)
@@ -217,6 +226,10 @@ void AnalysisSession::importCallArguments() {
     facts_.imports.push_back({name->function, name->parameter, name->field, value.value, knownSteps(value),
                               std::nullopt, sourcePointAt(sm, function->getLocation())});
   }
+  // What this TU's setters set, for the values other TUs read after calling them.
+  for (auto &[setter, field] : constants().settersForOtherUnits())
+    if (std::optional<std::string> usr = crossUnitName(*setter))
+      facts_.setters.push_back({*usr, field->getNameAsString()});
   // What this TU defines for other TUs' declarations of its constants: their values.
   for (auto &[constant, value] : constants().constantsForOtherUnits()) {
     std::optional<CrossUnitParameter> name = crossUnitSource(*constant, "");
@@ -747,7 +760,17 @@ std::vector<ArgumentImport> CrossUnitFacts::knownArguments() const {
   constexpr int MaxCallsPassedOn = 6;
   std::vector<ArgumentImport> known;
   std::map<CrossUnitParameter, std::vector<const ArgumentImport *>> passedOnFrom;
+  std::map<std::string, std::string> setFields;
+  for (const SetterField &setter : setters)
+    setFields[setter.setter] = setter.field;
+  // A setter no analysed TU defines as a plain setter may set anything.
+  auto holds = [&](const SetterCondition &condition) {
+    auto set = setFields.find(condition.setter);
+    return set != setFields.end() && (set->second == condition.field) == condition.sets;
+  };
   for (const ArgumentImport &import : imports) {
+    if (!llvm::all_of(import.conditions, holds))
+      continue;
     if (import.passedOn)
       passedOnFrom[*import.passedOn].push_back(&import);
     else
@@ -796,6 +819,7 @@ void CrossUnitFacts::append(CrossUnitFacts other) {
   std::move(other.autocastCalls.begin(), other.autocastCalls.end(), std::back_inserter(autocastCalls));
   std::move(other.fp16Returns.begin(), other.fp16Returns.end(), std::back_inserter(fp16Returns));
   std::move(other.overrides.begin(), other.overrides.end(), std::back_inserter(overrides));
+  std::move(other.setters.begin(), other.setters.end(), std::back_inserter(setters));
 }
 
 AnalysisSessions::AnalysisSessions(const RuleOptions &options) : options_(options) {}

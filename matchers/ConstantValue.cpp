@@ -119,6 +119,22 @@ std::pair<const FieldDecl *, const ParmVarDecl *> setterOf(const CXXMethodDecl *
   return {dyn_cast<FieldDecl>(member->getMemberDecl()), method->getParamDecl(0)};
 }
 
+/// A method of the project that this TU declares but does not define and that has a builder
+/// setter's shape: not const, one parameter, returning a reference to its own class
+/// (`auto EmbedDim(int x) -> ViTOptions &;`, defined in vit.cpp). Which member it sets, if it sets
+/// one, only the defining TU knows (CrossUnitFacts::setters): values read after a call of it
+/// hold under SetterAssumptions.
+bool isSetterOfOtherUnit(const CXXMethodDecl *method, const SourceManager &sm) {
+  const FunctionDecl *definition = nullptr;
+  if (!method || method->isStatic() || method->isConst() || method->getNumParams() != 1 ||
+      method->hasBody(definition) || sm.isInSystemHeader(sm.getFileLoc(method->getLocation())))
+    return false;
+  const auto *reference = method->getReturnType()->getAs<LValueReferenceType>();
+  const CXXRecordDecl *returned = reference ? reference->getPointeeType()->getAsCXXRecordDecl() : nullptr;
+  return returned && !reference->getPointeeType().isConstQualified() &&
+         returned->getCanonicalDecl() == method->getParent()->getCanonicalDecl();
+}
+
 using FieldPath = llvm::SmallVector<const FieldDecl *, 2>;
 
 /// A FieldPath as the facts name it: "hidden", "encoder.hidden".
@@ -482,6 +498,8 @@ struct FieldWrite {
   const Stmt *write; ///< the assignment, or the outermost call of the setter chain
   FieldPath path;
   const Expr *value;
+  /// A setter another TU defines (isSetterOfOtherUnit), `path` empty: it may set any member.
+  const CXXMethodDecl *setterOfOtherUnit = nullptr;
 };
 
 /// What the evaluator needs from the whole TU (ConstantEvaluator::Index builds it).
@@ -510,6 +528,8 @@ public:
   /// The functions of the main file that other TUs may call and that return a struct of the
   /// project by value (`Config make_config()`): the integer members their callers read.
   std::vector<const FunctionDecl *> structsForOtherUnits;
+  /// The builder setters the main file defines out of line for other TUs that call them.
+  std::vector<std::pair<const CXXMethodDecl *, const FieldDecl *>> settersForOtherUnits;
 
   bool shouldVisitTemplateInstantiations() const { return false; }
 
@@ -538,6 +558,16 @@ public:
         sm_.isInMainFile(sm_.getFileLoc(fn->getLocation())) &&
         !fn->getReturnType()->isPointerType() && !integerFieldsOfProjectStruct(fn->getReturnType(), sm_).empty())
       structsForOtherUnits.push_back(fn);
+    // A setter's own assignment writes the member of whatever object it is called on: each call
+    // is a write of that object's member where it is made (setterChainOnLocal, markWritten, or
+    // a member of `this`), not of every object's.
+    if (const auto *method = dyn_cast<CXXMethodDecl>(fn); method && fn->doesThisDeclarationHaveABody())
+      if (const FieldDecl *field = setterOf(method).first) {
+        setterAssignments_.insert(*cast<CompoundStmt>(fn->getBody())->body_begin());
+        if (fn->isExternallyVisible() && !fn->isInlined() && !fn->isDependentContext() &&
+            sm_.isInMainFile(sm_.getFileLoc(fn->getLocation())))
+          settersForOtherUnits.emplace_back(method, field);
+      }
     return true;
   }
 
@@ -575,10 +605,15 @@ public:
     addCall(callee, call->getBeginLoc(), args);
     noteReferenceArguments(callee, args);
     // A non-const accessor (TORCH_ARG's `T &units()`) writes nothing unless its result is written.
-    if (const auto *member = dyn_cast<CXXMemberCallExpr>(call))
-      if (const auto *method = member->getMethodDecl(); method && !method->isConst() && !accessedField(method) &&
-                                                        !setterChainOnLocal(member))
+    if (const auto *member = dyn_cast<CXXMemberCallExpr>(call)) {
+      const CXXMethodDecl *method = member->getMethodDecl();
+      if (method && !method->isConst() && !accessedField(method) && !setterChainOnLocal(member))
         markWritten(member->getImplicitObjectArgument());
+      // `EmbedDim(x)` in a method of the class sets its own member.
+      if (const FieldDecl *field = setterOf(method).first;
+          field && isa<CXXThisExpr>(member->getImplicitObjectArgument()->IgnoreParenImpCasts()))
+        written.insert(field);
+    }
     return true;
   }
 
@@ -587,13 +622,19 @@ public:
   bool setterChainOnLocal(const CXXMemberCallExpr *call) {
     if (inSetterChain_.contains(call))
       return true;
-    std::vector<std::pair<const FieldDecl *, const Expr *>> writes;
+    std::vector<FieldWrite> writes;
     const Expr *object = call;
     while (const auto *setter = dyn_cast<CXXMemberCallExpr>(object->IgnoreParenImpCasts())) {
-      const FieldDecl *field = setterOf(setter->getMethodDecl()).first;
-      if (!field || setter->getNumArgs() != 1)
+      const CXXMethodDecl *method = setter->getMethodDecl();
+      const FieldDecl *field = setterOf(method).first;
+      if (setter->getNumArgs() != 1)
         return false;
-      writes.emplace_back(field, setter->getArg(0));
+      if (field)
+        writes.push_back({call, {field}, setter->getArg(0)});
+      else if (isSetterOfOtherUnit(method, sm_))
+        writes.push_back({call, {}, setter->getArg(0), method});
+      else
+        return false;
       object = setter->getImplicitObjectArgument();
     }
     const auto *ref = dyn_cast<DeclRefExpr>(object->IgnoreParenImpCasts());
@@ -604,8 +645,14 @@ public:
          inner = cast<CXXMemberCallExpr>(inner)->getImplicitObjectArgument()->IgnoreParenImpCasts())
       inSetterChain_.insert(cast<CXXMemberCallExpr>(inner));
     for (auto it = writes.rbegin(); it != writes.rend(); ++it) {
-      fieldAssignments[var].push_back({call, {it->first}, it->second});
-      written.insert(it->first); // read through another object, the member may have changed
+      // Read through another object, the member may have changed: any member, for a setter of
+      // another TU.
+      if (it->setterOfOtherUnit)
+        for (const FieldDecl *field : it->setterOfOtherUnit->getParent()->fields())
+          written.insert(field);
+      else
+        written.insert(it->path.front());
+      fieldAssignments[var].push_back(std::move(*it));
     }
     return true;
   }
@@ -634,7 +681,7 @@ public:
   }
 
   bool VisitBinaryOperator(BinaryOperator *op) {
-    if (!op->isAssignmentOp())
+    if (!op->isAssignmentOp() || setterAssignments_.contains(op))
       return true;
     if (const VarDecl *var = localFieldAssignment(op)) {
       const Expr *root = nullptr;
@@ -677,6 +724,7 @@ private:
   llvm::DenseSet<const FieldDecl *> constructorAssigned_;
   llvm::DenseSet<const UnaryOperator *> readOnlyAddresses_;
   llvm::DenseSet<const CXXMemberCallExpr *> inSetterChain_;
+  llvm::DenseSet<const Stmt *> setterAssignments_;
 
   void addCall(const FunctionDecl *callee, SourceLocation loc, llvm::ArrayRef<const Expr *> args) {
     if (!callee)
@@ -761,9 +809,11 @@ template <typename T> class Evaluation {
 
 public:
   /// `open`: parameters that other TUs may pass become open-parameter values (see
-  /// ConstantValue.h) instead of being left out.
-  Evaluation(ASTContext &ctx, const TranslationUnitFacts &tu, bool open = false)
-      : ctx_(ctx), tu_(tu), calls_(tu.calls), written_(tu.written), open_(open) {}
+  /// ConstantValue.h) instead of being left out. `assumeSetters`: a member read after a call of a
+  /// setter another TU defines takes the values it may have, under SetterAssumptions, instead of
+  /// none.
+  Evaluation(ASTContext &ctx, const TranslationUnitFacts &tu, bool open = false, bool assumeSetters = false)
+      : ctx_(ctx), tu_(tu), calls_(tu.calls), written_(tu.written), open_(open), assumeSetters_(assumeSetters) {}
 
   Values evaluate(const Expr *e, unsigned depth) {
     if (!e || depth > MaxDepth || e->isValueDependent() || e->isTypeDependent())
@@ -773,9 +823,9 @@ public:
     if constexpr (Real) {
       if (e->getType()->isIntegralOrEnumerationType()) {
         Values values;
-        for (ConstantValue &v : Evaluation<int64_t>(ctx_, tu_, open_).evaluate(e, depth))
+        for (ConstantValue &v : Evaluation<int64_t>(ctx_, tu_, open_, assumeSetters_).evaluate(e, depth))
           values.push_back({static_cast<double>(v.value), std::move(v.origins), v.fromCaller, v.openSource,
-                            v.openField});
+                            v.openField, std::move(v.assumptions)});
         return values;
       }
       if (!e->getType()->isRealFloatingType())
@@ -859,6 +909,7 @@ private:
   const llvm::DenseMap<const FunctionDecl *, std::vector<CallSite>> &calls_;
   const llvm::DenseSet<const ValueDecl *> &written_;
   const bool open_;
+  const bool assumeSetters_;
   llvm::DenseSet<const Decl *> inProgress_;
 
   std::string text(const Expr *e) const { return sourceText(e->getSourceRange(), ctx_); }
@@ -895,7 +946,8 @@ private:
       bool seen = false;
       for (const auto &existing : into)
         seen |= existing.value == value.value && existing.openSource == value.openSource &&
-                existing.openField == value.openField && arithmeticOf(existing) == arithmeticOf(value);
+                existing.openField == value.openField && arithmeticOf(existing) == arithmeticOf(value) &&
+                existing.assumptions == value.assumptions;
       if (!seen)
         into.push_back(std::move(value));
     }
@@ -1162,17 +1214,19 @@ private:
     return chain;
   }
 
-  /// Which assignment of `field` of the local struct `var` (TranslationUnitFacts::fieldAssignments)
-  /// gives the value read at `use`: the last of those that run on every path from `var`'s
+  /// Which assignments of `path` of the local struct `var` (TranslationUnitFacts::fieldAssignments)
+  /// give the value read at `use`: the last of those that run on every path from `var`'s
   /// declaration to `use` (a statement of a block that holds `use`, or of plain blocks inside
-  /// one, before it); null when none does and the value is the initial one. Nothing when any other
-  /// may run before `use`: one before it in a branch, in a lambda, or after it in a loop that `var`
-  /// outlives.
-  std::optional<const FieldWrite *> assignmentReaching(const VarDecl *var, llvm::ArrayRef<const FieldDecl *> path,
-                                                       const Expr *use) const {
+  /// one, before it), then the calls of setters of other TUs that run after it, in the order
+  /// they run; with no such assignment, the value is the initial one, and the list has only
+  /// setters. Nothing when any other may run before `use`: one before it in a branch, in a
+  /// lambda, or after it in a loop that `var` outlives.
+  std::optional<std::vector<const FieldWrite *>> writesReaching(const VarDecl *var,
+                                                                llvm::ArrayRef<const FieldDecl *> path,
+                                                                const Expr *use) const {
     auto assignments = tu_.fieldAssignments.find(var);
     if (assignments == tu_.fieldAssignments.end())
-      return nullptr;
+      return std::vector<const FieldWrite *>{};
     const SourceManager &sm = ctx_.getSourceManager();
     std::vector<const Stmt *> declaration = enclosingStatements(DynTypedNode::create(*var));
     std::vector<const Stmt *> reading = enclosingStatements(DynTypedNode::create(*use));
@@ -1205,18 +1259,17 @@ private:
       }
       return false;
     };
-    // Those that always run before the use run in the order they are written.
-    const FieldWrite *last = nullptr;
+    // Those that always run before the use run in the order they are written; a chain's setters
+    // share their statement and run in the order they are listed.
+    std::vector<const FieldWrite *> reaching;
     for (const FieldWrite &write : assignments->second) {
-      if (llvm::ArrayRef(write.path) != path)
+      if (llvm::ArrayRef(write.path) != path && !write.setterOfOtherUnit)
         continue;
       std::vector<const Stmt *> writing = enclosingStatements(DynTypedNode::create(*write.write));
       if (inLambda(writing))
         return std::nullopt;
       if (alwaysRunsBefore(writing)) {
-        // A chain's setters share their statement and run in the order they are listed.
-        if (!last || !before(write.write, last->write))
-          last = &write;
+        reaching.push_back(&write);
         continue;
       }
       if (before(write.write, use))
@@ -1226,7 +1279,52 @@ private:
             !llvm::is_contained(declaration, loop))
           return std::nullopt;
     }
-    return last;
+    llvm::stable_sort(reaching, [&](const FieldWrite *a, const FieldWrite *b) { return before(a->write, b->write); });
+    auto lastAssignment = llvm::find_if(llvm::reverse(reaching), [](const FieldWrite *w) { return !w->setterOfOtherUnit; });
+    if (lastAssignment != llvm::reverse(reaching).end())
+      reaching.erase(reaching.begin(), std::prev(lastAssignment.base()));
+    return reaching;
+  }
+
+  /// The values of member `field` of a local struct read after `writes` (writesReaching()):
+  /// what the first, an assignment, gives, or else `initial()`; each kept through the setters of
+  /// other TUs that follow, which may set it instead (assumeSetters_; without it, nothing is
+  /// known after one). `name` names the member for the messages.
+  template <typename Initial>
+  Values afterWrites(llvm::ArrayRef<const FieldWrite *> writes, const FieldDecl *field, const std::string &name,
+                     Initial initial, unsigned depth) {
+    std::vector<SetterAssumption> unset;
+    Values values;
+    for (const FieldWrite *write : llvm::reverse(writes)) {
+      if (!write->setterOfOtherUnit) {
+        append(values, assuming(annotate(evaluate(write->value, depth + 1), write->write->getBeginLoc(), name), unset));
+        return values;
+      }
+      if (!assumeSetters_)
+        return {};
+      unset.push_back({write->setterOfOtherUnit, field->getNameAsString(), false});
+      append(values, setByOtherUnit(write->setterOfOtherUnit, write->value, field, unset, depth));
+    }
+    append(values, assuming(initial(), unset));
+    return values;
+  }
+
+  /// The value `setter` of another TU is called with, as `field`'s, assuming it sets `field` and
+  /// the setters called after it (`after`'s others) do not.
+  Values setByOtherUnit(const CXXMethodDecl *setter, const Expr *argument, const FieldDecl *field,
+                        std::vector<SetterAssumption> after, unsigned depth) {
+    after.back().sets = true;
+    return assuming(annotate(evaluate(argument, depth + 1), argument->getBeginLoc(),
+                             "`" + field->getNameAsString() + "` set by `" + setter->getNameAsString() + "`"),
+                    after);
+  }
+
+  static Values assuming(Values values, const std::vector<SetterAssumption> &assumptions) {
+    for (auto &value : values)
+      for (const SetterAssumption &assumption : assumptions)
+        if (!llvm::is_contained(value.assumptions, assumption))
+          value.assumptions.push_back(assumption);
+    return values;
   }
 
   /// `field` of a struct of the project built by a constructor written in the TU with an empty
@@ -1420,7 +1518,7 @@ private:
         return memberInitializer(field, depth);
       return fieldOfConstruction(construct, field, depth);
     }
-    if (const auto *call = dyn_cast<CXXMemberCallExpr>(record))
+    if (const auto *call = dyn_cast<CXXMemberCallExpr>(record)) {
       if (auto [written, value] = setterOf(call->getMethodDecl()); written) {
         // A builder's setter (`NBeatsOptions(48, 12).data_size(3)`): the member it sets takes
         // the argument, the others what the object had.
@@ -1429,6 +1527,18 @@ private:
         return annotate(evaluate(call->getArg(value->getFunctionScopeIndex()), depth + 1), call->getExprLoc(),
                         "`" + field->getNameAsString() + "` set by `" + call->getMethodDecl()->getNameAsString() + "`");
       }
+      // `PatchEmbeddingOptions().EmbedDim(ops.embed_dim)` with EmbedDim defined in another TU:
+      // the argument if it sets `field`, else what the object had.
+      if (const CXXMethodDecl *setter = call->getMethodDecl();
+          isSetterOfOtherUnit(setter, ctx_.getSourceManager()) && call->getNumArgs() == 1) {
+        if (!assumeSetters_)
+          return {};
+        std::vector<SetterAssumption> unset{{setter, field->getNameAsString(), false}};
+        Values values = setByOtherUnit(setter, call->getArg(0), field, unset, depth);
+        append(values, assuming(fieldOfRecord(call->getImplicitObjectArgument(), field, depth + 1), unset));
+        return values;
+      }
+    }
     if (const auto *call = dyn_cast<CallExpr>(record))
       return fieldOfResult(call, {field}, depth);
     if (const auto *list = dyn_cast<InitListExpr>(record)) {
@@ -1477,22 +1587,23 @@ private:
     if (!keepsInitialiser(var, var))
       return {};
     std::string name = "`" + var->getNameAsString() + "." + field->getNameAsString() + "`";
-    std::optional<const FieldWrite *> assigned = assignmentReaching(var, {field}, ref);
-    if (!assigned)
+    std::optional<std::vector<const FieldWrite *>> writes = writesReaching(var, {field}, ref);
+    if (!writes)
       return {};
-    if (*assigned)
-      return annotate(evaluate((*assigned)->value, depth + 1), (*assigned)->write->getBeginLoc(), name);
-    const Expr *init = var->getInit();
-    Values values;
-    if (init) {
-      if (!inProgress_.insert(var).second)
-        return {};
-      values = fieldOfRecord(init, field, depth + 1);
-      inProgress_.erase(var);
-    } else if (var->getType()->getAsCXXRecordDecl() && var->getType()->getAsCXXRecordDecl()->hasTrivialDefaultConstructor()) {
-      values = memberInitializer(field, depth);
-    }
-    return annotate(std::move(values), var->getLocation(), name);
+    return afterWrites(*writes, field, name, [&] {
+      const Expr *init = var->getInit();
+      Values values;
+      if (init) {
+        if (!inProgress_.insert(var).second)
+          return Values{};
+        values = fieldOfRecord(init, field, depth + 1);
+        inProgress_.erase(var);
+      } else if (var->getType()->getAsCXXRecordDecl() &&
+                 var->getType()->getAsCXXRecordDecl()->hasTrivialDefaultConstructor()) {
+        values = memberInitializer(field, depth);
+      }
+      return annotate(std::move(values), var->getLocation(), name);
+    }, depth);
   }
 
   /// The value of the member `path` names (`encoder`, `hidden`) in the struct `root` evaluates
@@ -1555,11 +1666,12 @@ private:
         if (var->isLocalVarDecl() && var->getType().getNonReferenceType().isConstQualified() && var->getInit())
           values = fieldOfPath(var->getInit(), path, depth + 1);
       } else if (keepsInitialiser(var, var)) {
-        std::optional<const FieldWrite *> assigned = assignmentReaching(var, path, ref);
-        if (assigned && *assigned)
-          values = annotate(evaluate((*assigned)->value, depth + 1), (*assigned)->write->getBeginLoc(),
+        // A setter of another TU sets a member of `var` itself: not followed into a member's.
+        std::optional<std::vector<const FieldWrite *>> writes = writesReaching(var, path, ref);
+        if (writes && writes->size() == 1 && !writes->front()->setterOfOtherUnit)
+          values = annotate(evaluate(writes->front()->value, depth + 1), writes->front()->write->getBeginLoc(),
                             "`" + var->getNameAsString() + "." + pathName(path) + "`");
-        else if (assigned)
+        else if (writes && writes->empty())
           values = annotate(fieldOfPath(var->getInit(), path, depth + 1), var->getLocation(),
                             "`" + var->getNameAsString() + "." + pathName(path) + "`");
       }
@@ -2134,15 +2246,15 @@ private:
       for (const auto &a : left)
         if (a.openSource) {
           for (const auto &b : rhs)
-            append(result, {withArithmetic(a, op, CrossUnitArithmetic{"", b.value, false, std::nullopt})});
+            append(result, {withArithmetic(a, op, CrossUnitArithmetic{"", b.value, false, std::nullopt}, b)});
           for (const auto &b : right)
             if (std::optional<SameCallOperand> operand = sameCallOperand(a, b))
-              append(result, {withArithmetic(a, op, CrossUnitArithmetic{"", 0, false, operand})});
+              append(result, {withArithmetic(a, op, CrossUnitArithmetic{"", 0, false, operand}, b)});
         }
       for (const auto &b : right)
         if (b.openSource)
           for (const auto &a : lhs)
-            append(result, {withArithmetic(b, op, CrossUnitArithmetic{"", a.value, true, std::nullopt})});
+            append(result, {withArithmetic(b, op, CrossUnitArithmetic{"", a.value, true, std::nullopt}, a)});
     }
     for (const auto &a : lhs)
       for (const auto &b : rhs) {
@@ -2151,17 +2263,29 @@ private:
           continue;
         BasicConstantValue<T> combined{*value, a.origins, a.fromCaller || b.fromCaller};
         combined.origins.insert(combined.origins.end(), b.origins.begin(), b.origins.end());
+        combined.assumptions = bothAssumptions(a, b);
         append(result, {std::move(combined)});
       }
     return result;
   }
 
-  /// `arithmetic` with `op`'s operator, as a step of `open`'s derivation.
+  /// `arithmetic` with `op`'s operator, as a step of `open`'s derivation; `operand` is the value
+  /// it computes with.
   BasicConstantValue<T> withArithmetic(BasicConstantValue<T> open, const BinaryOperator *op,
-                                       CrossUnitArithmetic arithmetic) {
+                                       CrossUnitArithmetic arithmetic, const BasicConstantValue<T> &operand) {
     arithmetic.op = BinaryOperator::getOpcodeStr(op->getOpcode()).str();
     open.origins.push_back({op->getBeginLoc(), "`" + text(op) + "`", "", 0, std::move(arithmetic)});
+    open.assumptions = bothAssumptions(open, operand);
     return open;
+  }
+
+  /// What a value computed from `a` and `b` assumes.
+  static std::vector<SetterAssumption> bothAssumptions(const BasicConstantValue<T> &a, const BasicConstantValue<T> &b) {
+    std::vector<SetterAssumption> both = a.assumptions;
+    for (const SetterAssumption &assumption : b.assumptions)
+      if (!llvm::is_contained(both, assumption))
+        both.push_back(assumption);
+    return both;
   }
 
   /// `operand` as the other operand of arithmetic on `open` at each call: both are parameters
@@ -2256,6 +2380,10 @@ std::vector<std::tuple<const FunctionDecl *, std::string, ConstantValue>> Consta
   return results;
 }
 
+std::vector<std::pair<const CXXMethodDecl *, const FieldDecl *>> ConstantEvaluator::settersForOtherUnits() {
+  return index().settersForOtherUnits;
+}
+
 std::vector<std::pair<const VarDecl *, ConstantValue>> ConstantEvaluator::constantsForOtherUnits() {
   Index &idx = index();
   std::vector<std::pair<const VarDecl *, ConstantValue>> constants;
@@ -2281,7 +2409,7 @@ std::vector<ConstantEvaluator::ExternalArgument> ConstantEvaluator::externalCall
       for (const ParmVarDecl *param : callee->parameters()) {
         // Open: an argument that is a parameter of this TU's function passes on what its callers
         // in other TUs pass.
-        Evaluation<int64_t> evaluation(ctx_, idx, /*open=*/true);
+        Evaluation<int64_t> evaluation(ctx_, idx, /*open=*/true, /*assumeSetters=*/true);
         for (ConstantValue &value : evaluation.atCall(callee, param, site, 0))
           arguments.push_back({callee, site.loc, param->getFunctionScopeIndex(), "", std::move(value)});
         for (const FieldPath &path : integerFieldsOfProjectStruct(param->getType(), sm))

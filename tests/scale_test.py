@@ -613,6 +613,35 @@ class CrossUnitConfigs(CrossUnitCase):
             self.assertEqual(self.alone(alone), [], alone)
 
 
+class CrossUnitSetters(CrossUnitCase):
+    """Builder options whose setters are defined in another file than their calls
+    (testdata/crossunit/setters): main.cpp sets a NetOptions through setters of options.cpp and
+    builds net.cpp's Net, which copies the sizes into a temporary BlockOptions through setters of
+    block.cpp. The findings must be those its CROSS-EXPECT comments name, with the setter call as a
+    note, and the same from merged shards; a member set twice takes the last value, one a setter
+    that is not a plain setter may change is unknown, and without the file that defines a setter
+    nothing read after its calls is known."""
+
+    DATA = "setters"
+
+    def test_values_of_setters_defined_in_another_file(self):
+        findings = self.assertMergeIsOneRun()
+        self.assertExpected(findings)
+        out = [f for f in findings if "out_features = 20" in f["message"]][0]
+        self.assertIn(("src/main.cpp", "`classes` set by `Classes` is 20"),
+                      [(n["path"], n["message"]) for n in out["notes"]])
+        for alone in ("main.cpp", "net.cpp", "block.cpp", "options.cpp"):
+            self.assertEqual(self.alone(alone), [], alone)
+        # Without block.cpp, BlockOptions' setters may set anything: only net.cpp's layers.
+        block = os.path.join(self.src, "block.cpp")
+        os.rename(block, block + ".hidden")
+        self.assertEqual(sorted((f["path"], f["line"]) for f in self.findings(self.check("--no-cache"))),
+                         [("src/net.cpp", 5), ("src/net.cpp", 6)])
+        os.rename(block + ".hidden", block)
+        os.remove(os.path.join(self.src, "options.cpp"))
+        self.assertEqual(self.findings(self.check("--no-cache")), [])
+
+
 class CrossUnitHazards(CrossUnitCase):
     """fp16 hazards in functions of model.cpp that main.cpp runs under autocast
     (testdata/crossunit/hazards): found by model.cpp's analysis assuming an autocast caller, kept

@@ -695,8 +695,8 @@ void resolveAcrossUnits(const CrossUnitFacts &given, const AnalysisOptions &opti
            std::tie(b.use.file, b.use.offset, b.function, b.parameter, b.field);
   });
   llvm::sort(facts.imports, [&](const ArgumentImport &a, const ArgumentImport &b) {
-    return std::tie(a.call.file, a.call.offset, a.function, a.parameter, a.field, a.value, a.passedOn) <
-           std::tie(b.call.file, b.call.offset, b.function, b.parameter, b.field, b.value, b.passedOn);
+    return std::tie(a.call.file, a.call.offset, a.function, a.parameter, a.field, a.value, a.passedOn, a.conditions) <
+           std::tie(b.call.file, b.call.offset, b.function, b.parameter, b.field, b.value, b.passedOn, b.conditions);
   });
   std::set<std::tuple<std::string, unsigned, std::string, std::string>> before;
   for (const Finding &f : findings)

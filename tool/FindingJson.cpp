@@ -222,7 +222,23 @@ static json::Value toJSON(const ArgumentImport &i) {
       {"steps", std::move(steps)}, {"call", toJSON(i.call)}};
   if (i.passedOn)
     import["passedOn"] = toJSON(*i.passedOn);
+  if (!i.conditions.empty()) {
+    json::Array conditions;
+    for (const SetterCondition &c : i.conditions)
+      conditions.push_back(json::Object{{"setter", c.setter}, {"field", c.field}, {"sets", c.sets}});
+    import["conditions"] = std::move(conditions);
+  }
   return import;
+}
+
+static bool fromJSON(const json::Value &v, SetterCondition &c, json::Path path) {
+  json::ObjectMapper o(v, path);
+  return o && o.map("setter", c.setter) && o.map("field", c.field) && o.map("sets", c.sets);
+}
+
+static bool fromJSON(const json::Value &v, SetterField &s, json::Path path) {
+  json::ObjectMapper o(v, path);
+  return o && o.map("setter", s.setter) && o.map("field", s.field);
 }
 
 static bool fromJSON(const json::Value &v, CrossUnitParameter &p, json::Path path) {
@@ -235,7 +251,7 @@ static bool fromJSON(const json::Value &v, ArgumentImport &i, json::Path path) {
   json::ObjectMapper o(v, path);
   return o && o.map("function", i.function) && mapUnsigned(*v.getAsObject(), "parameter", i.parameter, path) &&
          o.map("field", i.field) && o.map("value", i.value) && o.map("steps", i.steps) && o.map("call", i.call) &&
-         o.mapOptional("passedOn", i.passedOn);
+         o.mapOptional("passedOn", i.passedOn) && o.mapOptional("conditions", i.conditions);
 }
 
 static json::Value toJSON(const ConditionalFinding &c) {
@@ -305,7 +321,7 @@ static bool fromJSON(const json::Value &v, VirtualOverride &o, json::Path path) 
 }
 
 json::Value toJSON(const CrossUnitFacts &facts) {
-  json::Array exports, imports, conditional, autocastCalls, fp16Returns, overrides;
+  json::Array exports, imports, conditional, autocastCalls, fp16Returns, overrides, setters;
   for (const ParameterExport &e : facts.exports)
     exports.push_back(toJSON(e));
   for (const ArgumentImport &i : facts.imports)
@@ -318,19 +334,23 @@ json::Value toJSON(const CrossUnitFacts &facts) {
     fp16Returns.push_back(toJSON(r));
   for (const VirtualOverride &o : facts.overrides)
     overrides.push_back(toJSON(o));
+  for (const SetterField &s : facts.setters)
+    setters.push_back(json::Object{{"setter", s.setter}, {"field", s.field}});
   return json::Object{{"exports", std::move(exports)},
                       {"imports", std::move(imports)},
                       {"conditional", std::move(conditional)},
                       {"autocastCalls", std::move(autocastCalls)},
                       {"fp16Returns", std::move(fp16Returns)},
-                      {"overrides", std::move(overrides)}};
+                      {"overrides", std::move(overrides)},
+                      {"setters", std::move(setters)}};
 }
 
 bool fromJSON(const json::Value &v, CrossUnitFacts &facts, json::Path path) {
   json::ObjectMapper o(v, path);
   return o && o.map("exports", facts.exports) && o.map("imports", facts.imports) &&
          o.map("conditional", facts.conditional) && o.map("autocastCalls", facts.autocastCalls) &&
-         o.map("fp16Returns", facts.fp16Returns) && o.map("overrides", facts.overrides);
+         o.map("fp16Returns", facts.fp16Returns) && o.map("overrides", facts.overrides) &&
+         o.map("setters", facts.setters);
 }
 
 json::Value toJSON(const TranslationUnitResult &r) {

@@ -585,6 +585,66 @@ int64_t use(int argc) {
   EXPECT_EQ(valueOf("before_the_setter"), 64);
 }
 
+TEST(AnalysisSession, SettersOfOtherUnitsGiveValuesThatHoldWhereTheirDefiningUnitSaysWhatTheySet) {
+  auto unit = parse(R"cpp(
+#include <cstdint>
+struct Options {
+  int64_t dim = 64;
+  int64_t depth = 2;
+  int64_t heads = 4;
+  Options &Dim(int64_t x);
+  Options &Depth(int64_t x) { depth = x; return *this; }
+  Options &Heads(int64_t x);
+};
+Options &Options::Heads(int64_t x) { this->heads = x; return *this; }
+void build(const Options &o);
+int64_t use() {
+  Options o;
+  o.Dim(100).Depth(3).Dim(36);
+  build(o);
+  const int64_t here = o.dim;
+  const int64_t unaffected = o.depth;
+  return here + unaffected;
+}
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  ConstantEvaluator &constants = s.session->constants();
+  // Dim is defined in another TU: which member it sets is not known here.
+  EXPECT_TRUE(constants.evaluate(initializerOf(ctx, "here")).empty());
+  EXPECT_TRUE(constants.evaluate(initializerOf(ctx, "unaffected")).empty()) << "Dim may set depth too";
+  // The setter this TU defines out of line is given to other TUs; the inline one is in each TU.
+  auto setters = constants.settersForOtherUnits();
+  ASSERT_EQ(setters.size(), 1u);
+  EXPECT_EQ(setters[0].first->getName(), "Heads");
+  EXPECT_EQ(setters[0].second->getName(), "heads");
+  s.session->importCallArguments();
+  CrossUnitFacts facts = s.session->crossUnitFacts();
+  ASSERT_EQ(facts.setters.size(), 1u);
+  std::string dim;
+  for (const ArgumentImport &import : facts.imports)
+    for (const SetterCondition &condition : import.conditions)
+      dim = condition.setter;
+  ASSERT_NE(dim, "");
+  auto known = [&] {
+    std::map<std::string, std::vector<int64_t>> values;
+    for (const ArgumentImport &import : facts.knownArguments())
+      if (import.function.find("@F@build#") != std::string::npos) // not the calls of Dim itself
+        values[import.field].push_back(import.value);
+    return values;
+  };
+  // Every value of `build`'s argument depends on what Dim sets: nothing without its definition.
+  EXPECT_TRUE(known().empty());
+  // Dim sets dim: the last call's 36 (the first call's 100 assumes the second sets something
+  // else), the others what Depth and the initialisers give.
+  facts.setters.push_back({dim, "dim"});
+  EXPECT_EQ(known(), (std::map<std::string, std::vector<int64_t>>{{"depth", {3}}, {"dim", {36}}, {"heads", {4}}}));
+  // Were Dim to set heads, dim would keep its initialiser.
+  facts.setters.back().field = "heads";
+  EXPECT_EQ(known(), (std::map<std::string, std::vector<int64_t>>{{"depth", {3}}, {"dim", {64}}, {"heads", {36}}}));
+}
+
 TEST(ConstantEvaluator, ElementsOfIntegerListsAreTheValuesTheirIndexReaches) {
   auto unit = parse(R"cpp(
 #include <array>

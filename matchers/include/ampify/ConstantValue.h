@@ -16,6 +16,7 @@
 #include "ampify/CrossUnit.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 
 #include <cstdint>
@@ -39,6 +40,20 @@ struct ValueOrigin {
   std::optional<CrossUnitArithmetic> arithmetic;
 };
 
+/// A builder setter that another TU defines (`ops.EmbedDim(100)`, EmbedDim defined in vit.cpp),
+/// assumed to set, or not to set, the data member a value was read from. Only the values of
+/// ConstantEvaluator::externalCallArguments() carry them; the join keeps a value only where the
+/// defining TU's facts show every one of its assumptions (CrossUnitFacts::setters).
+struct SetterAssumption {
+  const clang::CXXMethodDecl *setter;
+  std::string field;
+  bool sets;
+
+  bool operator==(const SetterAssumption &o) const {
+    return setter == o.setter && field == o.field && sets == o.sets;
+  }
+};
+
 template <typename T> struct BasicConstantValue {
   T value{};
   /// Empty when the expression is a plain literal.
@@ -54,6 +69,8 @@ template <typename T> struct BasicConstantValue {
   const clang::NamedDecl *openSource = nullptr;
   /// With openSource: the data member of that (struct) parameter or result whose value this is.
   std::string openField;
+  /// The value holds only if each of these does.
+  std::vector<SetterAssumption> assumptions;
 };
 using ConstantValue = BasicConstantValue<int64_t>;
 using RealConstantValue = BasicConstantValue<double>;
@@ -93,7 +110,9 @@ public:
   /// module holder's constructor) of a user function or constructor this TU declares but does not
   /// define, or of an integer data member of a struct of the project passed as the argument; the
   /// value's last origin is the step through the call. An argument that is an open parameter
-  /// (passed on, or computed from it with constants) is returned as one, with its origins.
+  /// (passed on, or computed from it with constants) is returned as one, with its origins. A
+  /// member read after a call of a setter another TU defines has one value per setter that may
+  /// have set it, each with its assumptions.
   struct ExternalArgument {
     const clang::FunctionDecl *callee;
     clang::SourceLocation call;
@@ -102,6 +121,10 @@ public:
     ConstantValue value;
   };
   std::vector<ExternalArgument> externalCallArguments();
+
+  /// The builder setters this TU defines for other TUs (isSetterOfOtherUnit there), each with
+  /// the data member it sets.
+  std::vector<std::pair<const clang::CXXMethodDecl *, const clang::FieldDecl *>> settersForOtherUnits();
 
   /// The integer constants this TU defines for other TUs that declare them without a value
   /// (OpenSource), each with its value; the value's last origin is the definition.

@@ -113,6 +113,30 @@ struct CrossUnitParameter {
   }
 };
 
+/// As SetterAssumption (ConstantValue.h), by USR: the value holds only if the setter `setter`
+/// (defined in another TU) sets, or with `sets` false does not set, the data member `field` of
+/// its class.
+struct SetterCondition {
+  std::string setter; // USR
+  std::string field;
+  bool sets = false;
+
+  bool operator<(const SetterCondition &o) const {
+    return std::tie(setter, field, sets) < std::tie(o.setter, o.field, o.sets);
+  }
+  bool operator==(const SetterCondition &o) const {
+    return setter == o.setter && field == o.field && sets == o.sets;
+  }
+};
+
+/// A builder setter this TU defines out of line (`auto ViTOptions::EmbedDim(int x) -> ViTOptions &
+/// { this->embed_dim = x; return *this; }`): the data member it sets. Other TUs that call it see
+/// only its declaration; their values read after such calls hold under SetterConditions.
+struct SetterField {
+  std::string setter; // USR
+  std::string field;
+};
+
 /// One known value of one argument of a call (or construction) in this TU of a function that this
 /// TU does not define, or of one data member of a struct passed as the argument; or the value of
 /// a constant this TU defines for other TUs that declare it without one (CrossUnitParameter).
@@ -134,6 +158,8 @@ struct ArgumentImport {
 
   /// Where the call is (a constant's definition for a constant): the arguments of one call share it.
   SourcePoint call;
+  /// The value holds only where these hold (CrossUnitFacts::setters); empty: always.
+  std::vector<SetterCondition> conditions;
 
   CrossUnitParameter callee() const { return {function, parameter, field}; }
 };
@@ -255,17 +281,19 @@ struct CrossUnitFacts {
   std::vector<AutocastCall> autocastCalls;
   std::vector<Fp16Return> fp16Returns;
   std::vector<VirtualOverride> overrides;
+  std::vector<SetterField> setters;
 
   bool empty() const {
     return exports.empty() && imports.empty() && conditional.empty() && autocastCalls.empty() && fp16Returns.empty() &&
-           overrides.empty();
+           overrides.empty() && setters.empty();
   }
   /// Whether these facts can make a finding when joined with others: an export, a conditional
   /// finding or an fp16 result (every TU that calls another's function has imports).
   bool offersFindings() const { return !exports.empty() || !conditional.empty() || !fp16Returns.empty(); }
   void append(CrossUnitFacts other);
   /// The imports with a value: those of the calls, and those that reach a parameter through
-  /// functions that pass it on (ArgumentImport::passedOn), followed up to a few calls deep.
+  /// functions that pass it on (ArgumentImport::passedOn), followed up to a few calls deep; of
+  /// those with conditions, the ones that `setters` show to hold.
   std::vector<ArgumentImport> knownArguments() const;
 };
 
