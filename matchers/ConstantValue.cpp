@@ -388,6 +388,16 @@ struct ElementSelector {
   }
 };
 
+/// `sizes.front()`, `sizes.back()`, `sizes.at(i)` of an integer list: a reference to an element,
+/// written only where the call is (`sizes.back() = 3`).
+bool isElementAccess(const CXXMemberCallExpr *call) {
+  const CXXMethodDecl *method = call->getMethodDecl();
+  if (!method || !method->getIdentifier() || !isIntegerList(call->getImplicitObjectArgument()->getType()))
+    return false;
+  llvm::StringRef name = method->getName();
+  return name == "front" || name == "back" || name == "at";
+}
+
 /// Whether a field that a fact across TUs names (ElementSelector::field) is a run of elements.
 bool isListRun(llvm::StringRef field) { return field.ends_with("]") && field.contains(':'); }
 
@@ -607,7 +617,8 @@ public:
     // A non-const accessor (TORCH_ARG's `T &units()`) writes nothing unless its result is written.
     if (const auto *member = dyn_cast<CXXMemberCallExpr>(call)) {
       const CXXMethodDecl *method = member->getMethodDecl();
-      if (method && !method->isConst() && !accessedField(method) && !setterChainOnLocal(member))
+      if (method && !method->isConst() && !accessedField(method) && !isElementAccess(member) &&
+          !setterChainOnLocal(member))
         markWritten(member->getImplicitObjectArgument());
       // `EmbedDim(x)` in a method of the class sets its own member.
       if (const FieldDecl *field = setterOf(method).first;
@@ -772,7 +783,7 @@ private:
         continue;
       }
       if (const auto *accessor = dyn_cast<CXXMemberCallExpr>(target);
-          accessor && accessedField(accessor->getMethodDecl())) {
+          accessor && (accessedField(accessor->getMethodDecl()) || isElementAccess(accessor))) {
         target = accessor->getImplicitObjectArgument();
         continue;
       }
@@ -1900,16 +1911,33 @@ private:
 
   /// Of a list parameter of a function other TUs call: what they pass, as an open value naming the
   /// selection.
-  Values elementsFromOtherUnits(const Expr *e, ElementSelector selector) {
+  Values elementsFromOtherUnits(const Expr *e, ElementSelector selector, unsigned depth = 0) {
     const auto *ref = dyn_cast<DeclRefExpr>(stripList(e));
     const auto *param = ref ? dyn_cast<ParmVarDecl>(ref->getDecl()) : nullptr;
     const auto *function = param ? dyn_cast<FunctionDecl>(param->getDeclContext()) : nullptr;
     QualType type = param ? param->getType() : QualType();
-    if (!function || !openToOtherUnits(function) || written_.contains(param) ||
+    if (!open_ || !function || written_.contains(param) ||
         (type->isReferenceType() && !type.getNonReferenceType().isConstQualified()))
       return {};
-    return annotate({{T{}, {}, true, param, selector.field()}}, param->getLocation(),
-                    "an element of `" + param->getNameAsString() + "`");
+    Values values;
+    if (openToOtherUnits(function))
+      values = annotate({{T{}, {}, true, param, selector.field()}}, param->getLocation(),
+                        "an element of `" + param->getNameAsString() + "`");
+    // A list parameter of another function passed on unchanged by a call in this TU
+    // (`Encoder(in, enc_chs)` in the constructor of a UNet that other TUs build): what other TUs
+    // pass there.
+    if (depth > MaxDepth || !inProgress_.insert(param).second)
+      return values;
+    unsigned index = param->getFunctionScopeIndex();
+    if (auto found = calls_.find(function->getCanonicalDecl()); found != calls_.end())
+      for (const CallSite &site : found->second)
+        if (index < site.args.size() && site.args[index])
+          append(values, annotate(elementsFromOtherUnits(site.args[index], selector, depth + 1),
+                                  site.args[index]->getBeginLoc(),
+                                  "an element of `" + param->getNameAsString() + "` at this call of `" +
+                                      function->getNameAsString() + "`"));
+    inProgress_.erase(param);
+    return values;
   }
 
   /// `prev` of an MLP builder, carried from one iteration to the next:
@@ -2107,9 +2135,18 @@ private:
     return std::nullopt;
   }
 
-  /// `sizes[1]`, `sizes.at(1)`, `sizes[i + 1]` in a loop over the indices of `sizes`: the
-  /// elements it reaches. Nothing when `e` is no element of an integer list.
+  /// `sizes[1]`, `sizes.at(1)`, `sizes[i + 1]` in a loop over the indices of `sizes`,
+  /// `sizes.front()`, `sizes.back()`: the elements it reaches. Nothing when `e` is no element of
+  /// an integer list.
   std::optional<Values> evaluateSubscript(const Expr *e, unsigned depth) {
+    if (const auto *call = dyn_cast<CXXMemberCallExpr>(e); call && call->getMethodDecl() && call->getNumArgs() == 0 &&
+                                                          isIntegerList(call->getImplicitObjectArgument()->getType())) {
+      llvm::StringRef name = call->getMethodDecl()->getName();
+      if (name != "front" && name != "back")
+        return std::nullopt;
+      return annotate(evaluateElements(call->getImplicitObjectArgument(), ElementSelector{name == "front" ? 0 : -1}, depth),
+                      e->getBeginLoc(), "`" + text(e) + "`");
+    }
     std::optional<std::pair<const Expr *, const Expr *>> subscript = subscriptOf(e);
     if (!subscript || !isIntegerList(subscript->first->getType()))
       return std::nullopt;

@@ -213,10 +213,13 @@ const Expr *sequentialHolder(const Expr *e) {
 /// local constructed so and extended by `push_back` statements of its own block, a call of a
 /// same-TU builder (each of its `return`s), a parameter (the value passed at each call site in
 /// the TU, as ConstantValue does for constants), a member of the class (what its constructors and
-/// assignments build it with). Anything else is unknown: a Sequential
-/// reassigned, extended by `extend`/`insert` or by a `push_back` inside a branch or loop, one
-/// extended through a parameter, member or pointer anywhere in the TU (any holder may alias it),
-/// or one passed to a function declared here without a body.
+/// assignments build it with, and the `push_back` statements of the one constructor that builds
+/// it). A `push_back` statement in the body of a loop that is itself a statement of such a block
+/// adds its layers zero, one or two times (ways that run a layer more often give nothing a second
+/// run does not). Anything else is unknown: a Sequential reassigned, extended by `extend`/`insert`
+/// or by a `push_back` inside a branch or a loop that may leave early, one extended through a
+/// parameter, pointer or member elsewhere (any holder may alias it), or one passed to a function
+/// declared here without a body.
 class SequentialLayers {
 public:
   using Layers = std::vector<const Expr *>;
@@ -262,11 +265,11 @@ public:
     if (!built)
       return std::nullopt;
     const SourceManager &sm = ctx_.getSourceManager();
-    for (const auto &[loc, layer] : pushes_[var])
-      if (sm.isBeforeInTranslationUnit(loc, ref->getBeginLoc()))
-        for (Layers &layers : *built)
-          layers.push_back(layer);
-    return built;
+    std::vector<Push> before;
+    for (const Push &push : pushes_[var])
+      if (sm.isBeforeInTranslationUnit(push.loc, ref->getBeginLoc()))
+        before.push_back(push);
+    return extended(std::move(*built), before);
   }
 
   /// The call that builds `e`'s Sequential when a function of another TU builds it
@@ -287,7 +290,8 @@ public:
       return builtByOtherUnit(registered, depth + 1);
     if (const auto *member = dyn_cast<MemberExpr>(e)) {
       const auto *field = dyn_cast<FieldDecl>(member->getMemberDecl());
-      if (!field || !isa<CXXThisExpr>(member->getBase()->IgnoreParenImpCasts()) || unknownMembers_.count(field))
+      if (!field || !isa<CXXThisExpr>(member->getBase()->IgnoreParenImpCasts()) || unknownMembers_.count(field) ||
+          memberPushes_.count(field))
         return nullptr;
       auto found = memberBuilds_.find(field);
       if (found == memberBuilds_.end() || found->second.size() != 1)
@@ -339,6 +343,17 @@ private:
   static constexpr unsigned MaxDepth = 6;
   /// Builders with many returns or parameters with many callers: not followed.
   static constexpr size_t MaxWays = 16;
+
+  /// A layer a `push_back` statement adds; `loop` is the loop whose body holds it, if any.
+  struct Push {
+    SourceLocation loc;
+    const Expr *layer;
+    const Stmt *loop;
+  };
+  struct MemberPushes {
+    const CXXConstructorDecl *constructor = nullptr;
+    std::vector<Push> pushes;
+  };
 
   std::optional<std::vector<Layers>> construction(const CXXConstructExpr *construct) {
     if (!isSequential(construct->getType()))
@@ -396,6 +411,9 @@ private:
       builds = found->second;
     if (builds.empty() && field->hasInClassInitializer() && !isEmptyHolder(field->getInClassInitializer()))
       builds.push_back(field->getInClassInitializer());
+    auto pushed = memberPushes_.find(field);
+    if (pushed != memberPushes_.end())
+      return builtThenPushed(field, builds, pushed->second, depth);
     if (builds.empty())
       return std::nullopt;
     std::vector<Layers> all;
@@ -408,6 +426,53 @@ private:
     if (all.size() > MaxWays)
       return std::nullopt;
     return all;
+  }
+
+  /// A member that one constructor extends with `push_back` statements: what it was built with
+  /// before them (`layers = register_module("layers", Sequential())` in that constructor, or a
+  /// default-built holder), then those layers. Unknown when something else builds it.
+  std::optional<std::vector<Layers>> builtThenPushed(const FieldDecl *field, llvm::ArrayRef<const Expr *> builds,
+                                                     const MemberPushes &pushed, unsigned depth) {
+    const SourceManager &sm = ctx_.getSourceManager();
+    SourceRange ctor = pushed.constructor->getSourceRange();
+    std::optional<std::vector<Layers>> built;
+    if (builds.size() == 1 && sm.isPointWithin(builds.front()->getBeginLoc(), ctor.getBegin(), ctor.getEnd()) &&
+        sm.isBeforeInTranslationUnit(builds.front()->getBeginLoc(), pushed.pushes.front().loc))
+      built = of(builds.front(), depth + 1);
+    else if (builds.empty() && !field->hasInClassInitializer() && isSequential(field->getType()) &&
+             !field->getType()->isPointerType())
+      built = std::vector<Layers>{Layers{}}; // `Sequential layers;` holds an empty Sequential
+    if (!built)
+      return std::nullopt;
+    return extended(std::move(*built), pushed.pushes);
+  }
+
+  /// Each of `ways` with the layers `pushes` add, in order: a loop's pushes zero, one or two times.
+  std::optional<std::vector<Layers>> extended(std::vector<Layers> ways, llvm::ArrayRef<Push> pushes) {
+    for (size_t i = 0; i < pushes.size();) {
+      size_t end = i + 1;
+      while (pushes[i].loop && end < pushes.size() && pushes[end].loop == pushes[i].loop)
+        ++end;
+      if (!pushes[i].loop) {
+        for (Layers &layers : ways)
+          layers.push_back(pushes[i].layer);
+      } else {
+        std::vector<Layers> repeated;
+        for (const Layers &layers : ways)
+          for (unsigned times = 0; times <= 2; ++times) {
+            Layers more = layers;
+            for (unsigned t = 0; t < times; ++t)
+              for (size_t k = i; k < end; ++k)
+                more.push_back(pushes[k].layer);
+            repeated.push_back(std::move(more));
+          }
+        ways = std::move(repeated);
+        if (ways.size() > MaxWays)
+          return std::nullopt;
+      }
+      i = end;
+    }
+    return ways;
   }
 
   /// `Sequential head_{nullptr}`: a holder with no module, built later.
@@ -485,6 +550,8 @@ private:
       if (const auto *fn = dyn_cast<FunctionDecl>(d)) {
         if (fn->doesThisDeclarationHaveABody() && !fn->isDependentContext()) {
           if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fn))
+            constructorPushes(ctor);
+          if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fn))
             for (const CXXCtorInitializer *init : ctor->inits()) {
               if (const FieldDecl *field = init->getMember();
                   field && init->isWritten() && isSequential(field->getType()) && !isEmptyHolder(init->getInit()))
@@ -510,7 +577,8 @@ private:
       visitDecl(d);
   }
 
-  /// `seq->push_back(...)` statements directly in the block that declares the local `seq`.
+  /// `seq->push_back(...)` statements in the block that declares the local `seq`, directly or in
+  /// the body of one of its loops.
   void topLevelPushes(const CompoundStmt *block) {
     llvm::DenseSet<const VarDecl *> declared;
     for (const Stmt *child : block->body()) {
@@ -518,18 +586,85 @@ private:
         for (const Decl *d : decl->decls())
           if (const auto *var = dyn_cast<VarDecl>(d))
             declared.insert(var);
-      const auto *statement = dyn_cast<Expr>(child);
-      const auto *push = statement ? dyn_cast<CXXMemberCallExpr>(statement->IgnoreImplicit()) : nullptr;
-      const VarDecl *var = push ? pushedVar(push) : nullptr;
-      if (!var || !declared.count(var) || push->getNumArgs() == 0)
-        continue;
-      // push_back("name", module) or push_back(module, ...).
-      const Expr *first = push->getArg(0)->IgnoreImplicit();
-      bool named = push->getNumArgs() == 2 && (!first->getType()->isRecordType() || isStdString(first->getType()));
-      for (unsigned i = named ? 1 : 0; i < push->getNumArgs(); ++i)
-        pushes_[var].push_back({push->getBeginLoc(), push->getArg(i)});
-      followedPushes_.insert(push);
+      pushStatements(child, [&](const CXXMemberCallExpr *push, const Stmt *loop) {
+        const VarDecl *var = pushedVar(push);
+        if (!var || !declared.count(var))
+          return;
+        addPush(pushes_[var], push, loop);
+      });
     }
+  }
+
+  /// `layers->push_back(...)` statements of a constructor on Sequential members of its class,
+  /// directly in its body or in the body of one of its loops. A member that more than one
+  /// constructor extends is unknown.
+  void constructorPushes(const CXXConstructorDecl *ctor) {
+    const auto *body = dyn_cast_or_null<CompoundStmt>(ctor->getBody());
+    if (!body)
+      return;
+    for (const Stmt *child : body->body())
+      pushStatements(child, [&](const CXXMemberCallExpr *push, const Stmt *loop) {
+        const FieldDecl *field = sequentialMember(push->getImplicitObjectArgument());
+        if (!field || field->getParent() != ctor->getParent())
+          return;
+        MemberPushes &pushed = memberPushes_[field];
+        if (pushed.constructor && pushed.constructor != ctor)
+          unknownMembers_.insert(field);
+        pushed.constructor = ctor;
+        addPush(pushed.pushes, push, loop);
+      });
+  }
+
+  /// `statement` if it is a `push_back` call on a Sequential, else those of the body of the loop
+  /// it is, when nothing in that body may leave an iteration early: each with the loop.
+  template <typename Found> static void pushStatements(const Stmt *statement, Found found) {
+    if (const CXXMemberCallExpr *push = pushCall(statement)) {
+      found(push, nullptr);
+      return;
+    }
+    const Stmt *body = nullptr;
+    if (const auto *loop = dyn_cast<ForStmt>(statement))
+      body = loop->getBody();
+    else if (const auto *range = dyn_cast<CXXForRangeStmt>(statement))
+      body = range->getBody();
+    else if (const auto *loop = dyn_cast<WhileStmt>(statement))
+      body = loop->getBody();
+    if (!body || leavesIterationEarly(body))
+      return;
+    if (const auto *block = dyn_cast<CompoundStmt>(body)) {
+      for (const Stmt *inner : block->body())
+        if (const CXXMemberCallExpr *push = pushCall(inner))
+          found(push, statement);
+    } else if (const CXXMemberCallExpr *push = pushCall(body)) {
+      found(push, statement);
+    }
+  }
+
+  static const CXXMemberCallExpr *pushCall(const Stmt *statement) {
+    const auto *e = dyn_cast<Expr>(statement);
+    const auto *push = e ? dyn_cast<CXXMemberCallExpr>(e->IgnoreImplicit()) : nullptr;
+    const CXXMethodDecl *m = push ? push->getMethodDecl() : nullptr;
+    return m && m->getName() == "push_back" && push->getNumArgs() != 0 &&
+                   isSequential(push->getImplicitObjectArgument()->getType())
+               ? push
+               : nullptr;
+  }
+
+  static bool leavesIterationEarly(const Stmt *s) {
+    if (!s || isa<LambdaExpr>(s))
+      return false;
+    if (isa<BreakStmt, ContinueStmt, ReturnStmt, GotoStmt, CXXThrowExpr>(s))
+      return true;
+    return llvm::any_of(s->children(), [](const Stmt *child) { return leavesIterationEarly(child); });
+  }
+
+  /// push_back("name", module) or push_back(module, ...): its modules, as pushes of `loop`.
+  void addPush(std::vector<Push> &into, const CXXMemberCallExpr *push, const Stmt *loop) {
+    const Expr *first = push->getArg(0)->IgnoreImplicit();
+    bool named = push->getNumArgs() == 2 && (!first->getType()->isRecordType() || isStdString(first->getType()));
+    for (unsigned i = named ? 1 : 0; i < push->getNumArgs(); ++i)
+      into.push_back({push->getBeginLoc(), push->getArg(i), loop});
+    followedPushes_.insert(push);
   }
 
   /// For `seq->push_back(m)` on a local `seq`: seq.
@@ -589,7 +724,8 @@ private:
   bool wild_ = false;
   llvm::DenseMap<const FunctionDecl *, std::vector<const CallExpr *>> calls_;
   llvm::DenseSet<const FunctionDecl *> addressTaken_;
-  std::map<const VarDecl *, std::vector<std::pair<SourceLocation, const Expr *>>> pushes_;
+  std::map<const VarDecl *, std::vector<Push>> pushes_;
+  llvm::DenseMap<const FieldDecl *, MemberPushes> memberPushes_;
   llvm::DenseSet<const CXXMemberCallExpr *> followedPushes_;
   llvm::DenseSet<const VarDecl *> unknownUse_;
   /// Per Sequential member: what the TU builds it with (initialisers, assignments).
@@ -1756,7 +1892,9 @@ private:
       return sequentialBuiltElsewhere(call, sequential, env);
     std::optional<PrecisionFact> out;
     for (const SequentialLayers::Layers &layers : *built) {
-      PrecisionFact fact = layers.empty() ? unknownFact() : args[0]; // an empty Sequential throws
+      if (layers.empty())
+        continue; // an empty Sequential throws: no value comes out that way
+      PrecisionFact fact = args[0];
       for (const Expr *layer : layers) {
         fact = evalModuleCall(call, layer, layer->getType(), {fact}, env, /*layer=*/true, depth + 1);
         if (fact.value == Precision::Unknown)

@@ -164,6 +164,41 @@ void score_all(Scorer &s, NormedScorer &n, ChangedScorer &c, torch::Tensor x, to
   auto all = s(x, mask) + n(x, mask) + c(x, mask);
 }
 
+// A Sequential member that its constructor extends with push_back statements, some in a loop:
+// each layer runs where the Sequential does (a block's own mask counts under the autocast that
+// runs the stack), and its output is that of its last layer.
+struct MaskBlockImpl : torch::nn::Module {
+  MaskBlockImpl() { proj = register_module("proj", torch::nn::Linear(64, 64)); }
+  torch::Tensor forward(torch::Tensor x) {
+    auto scores = proj(x);
+    return scores.masked_fill(scores > 0, -1e9);
+    // CHECK-MESSAGES: :[[@LINE-1]]:43: warning: constant -1e+09 overflows fp16 (largest finite value 65504) in `masked_fill` [ampify-fp16-overflow-constant]
+    // CHECK-FIXES: {{^}}    return scores.masked_fill(scores > 0, -65504.0);
+  }
+  torch::nn::Linear proj{nullptr};
+};
+TORCH_MODULE(MaskBlock);
+struct StackImpl : torch::nn::Module {
+  explicit StackImpl(int64_t depth) {
+    blocks = register_module("blocks", torch::nn::Sequential());
+    for (int64_t i = 0; i < depth; ++i)
+      blocks->push_back(MaskBlock());
+    blocks->push_back(torch::nn::Linear(64, 8));
+  }
+  torch::Tensor forward(torch::Tensor x, torch::Tensor mask) {
+    return blocks->forward(x).masked_fill(mask, -1e9);
+    // CHECK-MESSAGES: :[[@LINE-1]]:49: warning: constant -1e+09 overflows fp16 (largest finite value 65504) in `masked_fill` [ampify-fp16-overflow-constant]
+    // CHECK-MESSAGES: :[[@LINE-2]]:12: note: this value is fp16 because it is the output of the Sequential `blocks` at line [[@LINE-2]]
+    // CHECK-FIXES: {{^}}    return blocks->forward(x).masked_fill(mask, -65504.0);
+  }
+  torch::nn::Sequential blocks{nullptr};
+};
+TORCH_MODULE(Stack);
+void run_stack(Stack &stack, torch::Tensor x, torch::Tensor mask) {
+  ampify::Autocast autocast;
+  auto out = stack(x, mask);
+}
+
 // A trainer template instantiated for two models: each instantiation's loop runs its own model
 // under the autocast the migration opens, so the second model's mask counts too.
 struct PlainNetImpl : torch::nn::Module {

@@ -154,19 +154,32 @@ torch::Tensor run_heads(const torch::Tensor &x) {
 }
 
 // Negative cases: a LayerNorm last layer (fp32), a parameter no call in the TU passes, a
-// push_back in a loop, two callers passing different Sequentials.
+// push_back in a loop that may stop early, two callers passing different Sequentials. A
+// push_back in a loop that runs to its end is followed: its Linear is what comes out, since an
+// empty Sequential throws.
 torch::Tensor sequential_fine(torch::nn::Sequential &unseen, const torch::Tensor &x, int depth) {
   torch::nn::Sequential normed(torch::nn::Linear(8, 8), torch::nn::LayerNorm(std::vector<int64_t>{8}));
   torch::nn::Sequential named({{"fc", torch::nn::Linear(8, 8)}, {"norm", torch::nn::LayerNorm(std::vector<int64_t>{8})}});
   torch::nn::Sequential deep;
   for (int i = 0; i < depth; ++i)
     deep->push_back(torch::nn::Linear(8, 8));
+  torch::nn::Sequential stopped;
+  for (int i = 0; i < depth; ++i) {
+    if (i == 4)
+      break;
+    stopped->push_back(torch::nn::Linear(8, 8));
+  }
   ampify::Autocast autocast;
   auto a = normed->forward(x);
   auto b = unseen->forward(x);
   auto c = deep->forward(x);
   auto d = named->forward(x);
-  return a / (a.abs() + 1e-8) + b / (b.abs() + 1e-8) + c / (c.abs() + 1e-8) + d / (d.abs() + 1e-8);
+  auto e = stopped->forward(x);
+  return a / (a.abs() + 1e-8) + b / (b.abs() + 1e-8) + c / (c.abs() + 1e-8) + d / (d.abs() + 1e-8) +
+         e / (e.abs() + 1e-8);
+  // CHECK-MESSAGES: :[[@LINE-2]]:71: warning: constant 1e-08 is below fp16's smallest normal value
+  // CHECK-MESSAGES: :[[@LINE-3]]:61: note: this value is fp16 because it is the output of `abs` at line [[@LINE-3]]
+  // CHECK-FIXES: {{^}}  return a / (a.abs() + 1e-8) + b / (b.abs() + 1e-8) + c / (c.abs().to(torch::kFloat) + 1e-8) + d / (d.abs() + 1e-8) +
 }
 
 torch::Tensor either_head(torch::nn::Sequential head, const torch::Tensor &x) {

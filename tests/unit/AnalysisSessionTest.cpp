@@ -747,6 +747,51 @@ int64_t uses() {
   EXPECT_EQ(passed.count("[3]"), 0u);
 }
 
+TEST(ConstantEvaluator, ListParametersPassedOnByACallOfThisUnitAreOpenAndFrontAndBackAreElements) {
+  auto unit = parse(R"cpp(
+#include <vector>
+static int64_t encoder(int64_t in, const std::vector<int64_t> &chs) {
+  int64_t total = in;
+  for (size_t i = 0; i + 1 < chs.size(); ++i) {
+    const int64_t block_out = chs[i + 1];
+    total += block_out;
+  }
+  return total;
+}
+int64_t unet(const std::vector<int64_t> &enc, const std::vector<int64_t> &dec) {
+  const int64_t head_in = dec.back();
+  const int64_t first = dec.front();
+  return encoder(3, enc) + head_in + first;
+}
+int64_t local() {
+  std::vector<int64_t> widths{20, 40, 80};
+  const int64_t last = widths.back();
+  std::vector<int64_t> changed{20, 40};
+  changed.back() = 96;
+  const int64_t changed_last = changed.back();
+  return last + changed_last;
+}
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  ConstantEvaluator &constants = s.session->constants();
+  EXPECT_EQ(uniqueValueOf(constants, ctx, "last"), 80) << "reading an element writes nothing";
+  EXPECT_EQ(uniqueValueOf(constants, ctx, "changed_last"), std::nullopt);
+  auto openOf = [&](llvm::StringRef name) {
+    std::vector<ConstantEvaluator::OpenSource> open;
+    constants.evaluate(initializerOf(ctx, name), open);
+    std::vector<std::string> named;
+    for (const ConstantEvaluator::OpenSource &o : open)
+      named.push_back(o.source->getNameAsString() + o.field);
+    return named;
+  };
+  // encoder() is this TU's own: what other TUs pass to unet() for `enc`, the run its loop reads.
+  EXPECT_EQ(openOf("block_out"), std::vector<std::string>{"enc[1:]"});
+  EXPECT_EQ(openOf("head_in"), std::vector<std::string>{"dec[-1]"});
+  EXPECT_EQ(openOf("first"), std::vector<std::string>{"dec[0]"});
+}
+
 TEST(ConstantEvaluator, AVariableALoopCarriesHoldsTheElementsBeforeAndAfterIt) {
   auto unit = parse(R"cpp(
 #include <vector>
