@@ -1,4 +1,5 @@
 #include "ampify/ConstantValue.h"
+#include "ampify/StatementExits.h"
 #include "ampify/TorchApi.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -442,29 +443,6 @@ bool writesVariable(const Stmt *s, const VarDecl *var) {
     if (writesVariable(child, var))
       return true;
   return false;
-}
-
-/// Whether `s`, in a loop's body, may leave the loop before its condition ends it: a `return`,
-/// `goto`, `throw`, or a `break` of that loop (`breaks`: not of an inner loop or switch).
-bool leavesEarly(const Stmt *s, bool breaks = true) {
-  if (!s || isa<LambdaExpr>(s))
-    return false;
-  if (isa<ReturnStmt, GotoStmt, CXXThrowExpr>(s) || (breaks && isa<BreakStmt>(s)))
-    return true;
-  bool inner = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(s);
-  for (const Stmt *child : s->children())
-    if (leavesEarly(child, breaks && !inner))
-      return true;
-  return false;
-}
-
-/// Whether `s`, in a loop's body, may skip the rest of an iteration: a `continue` of that loop.
-bool continuesEarly(const Stmt *s) {
-  if (!s || isa<LambdaExpr, ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(s))
-    return false;
-  if (isa<ContinueStmt>(s))
-    return true;
-  return llvm::any_of(s->children(), continuesEarly);
 }
 
 /// Whether parameter `i` of `callee` is a forwarding reference (`Head&& head`, `Args&&... args`)

@@ -1,6 +1,7 @@
 #include "ampify/PrecisionFlow.h"
 
 #include "ampify/LoopDevice.h"
+#include "ampify/StatementExits.h"
 #include "ampify/TorchApi.h"
 #include "ampify/TrainingLoops.h"
 #include "ampify/TypeNames.h"
@@ -629,7 +630,7 @@ private:
       body = range->getBody();
     else if (const auto *loop = dyn_cast<WhileStmt>(statement))
       body = loop->getBody();
-    if (!body || leavesIterationEarly(body))
+    if (!body || leavesEarly(body) || continuesEarly(body))
       return;
     if (const auto *block = dyn_cast<CompoundStmt>(body)) {
       for (const Stmt *inner : block->body())
@@ -648,14 +649,6 @@ private:
                    isSequential(push->getImplicitObjectArgument()->getType())
                ? push
                : nullptr;
-  }
-
-  static bool leavesIterationEarly(const Stmt *s) {
-    if (!s || isa<LambdaExpr>(s))
-      return false;
-    if (isa<BreakStmt, ContinueStmt, ReturnStmt, GotoStmt, CXXThrowExpr>(s))
-      return true;
-    return llvm::any_of(s->children(), [](const Stmt *child) { return leavesIterationEarly(child); });
   }
 
   /// push_back("name", module) or push_back(module, ...): its modules, as pushes of `loop`.
