@@ -550,15 +550,15 @@ private:
     std::function<void(const Decl *)> visitDecl = [&](const Decl *d) {
       if (const auto *fn = dyn_cast<FunctionDecl>(d)) {
         if (fn->doesThisDeclarationHaveABody() && !fn->isDependentContext()) {
-          if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fn))
+          if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fn)) {
             constructorPushes(ctor);
-          if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fn))
             for (const CXXCtorInitializer *init : ctor->inits()) {
               if (const FieldDecl *field = init->getMember();
                   field && init->isWritten() && isSequential(field->getType()) && !isEmptyHolder(init->getInit()))
                 memberBuilds_[field].push_back(init->getInit());
               visit(init->getInit());
             }
+          }
           visit(fn->getBody());
         }
         return;
