@@ -226,6 +226,14 @@ void AnalysisSession::importCallArguments() {
     facts_.imports.push_back({name->function, name->parameter, name->field, value.value, knownSteps(value),
                               std::nullopt, sourcePointAt(sm, function->getLocation())});
   }
+  // What this TU's functions leave in the structs they fill for other TUs' calls.
+  for (auto &[parameter, field, value] : constants().filledForOtherUnits()) {
+    std::optional<std::string> usr = crossUnitName(*llvm::cast<clang::FunctionDecl>(parameter->getDeclContext()));
+    if (!usr)
+      continue;
+    facts_.imports.push_back({*usr, CrossUnitParameter::leftIn(parameter->getFunctionScopeIndex()), field, value.value,
+                              knownSteps(value), std::nullopt, sourcePointAt(sm, parameter->getLocation())});
+  }
   // What this TU's setters set, for the values other TUs read after calling them.
   for (auto &[setter, field] : constants().settersForOtherUnits())
     if (std::optional<std::string> usr = crossUnitName(*setter))
@@ -502,11 +510,15 @@ std::optional<CrossUnitParameter> crossUnitSource(const clang::NamedDecl &source
     return CrossUnitParameter{*usr, CrossUnitParameter::Result, std::move(field)};
   }
   const auto *parameter = llvm::dyn_cast<clang::ParmVarDecl>(&source);
-  std::optional<std::string> usr =
-      parameter ? crossUnitName(*llvm::cast<clang::FunctionDecl>(parameter->getDeclContext())) : crossUnitName(source);
+  const auto *function = parameter ? llvm::cast<clang::FunctionDecl>(parameter->getDeclContext()) : nullptr;
+  std::optional<std::string> usr = function ? crossUnitName(*function) : crossUnitName(source);
   if (!usr)
     return std::nullopt;
-  return CrossUnitParameter{*usr, parameter ? parameter->getFunctionScopeIndex() : 0, std::move(field)};
+  if (!function)
+    return CrossUnitParameter{*usr, 0, std::move(field)};
+  // A parameter of a function this TU does not define is open only as a struct that function fills.
+  unsigned index = parameter->getFunctionScopeIndex();
+  return CrossUnitParameter{*usr, function->hasBody() ? index : CrossUnitParameter::leftIn(index), std::move(field)};
 }
 
 namespace {

@@ -136,6 +136,22 @@ bool isSetterOfOtherUnit(const CXXMethodDecl *method, const SourceManager &sm) {
          returned->getCanonicalDecl() == method->getParent()->getCanonicalDecl();
 }
 
+/// A user function defined in another TU: declared here (a header of the project), not in a
+/// system header, and with no body in this TU.
+bool isDefinedInOtherUnit(const FunctionDecl *function, const SourceManager &sm) {
+  return !function->hasBody() && !function->isDeleted() && !function->isImplicit() &&
+         function->isExternallyVisible() && !function->isTemplateInstantiation() &&
+         !sm.isInSystemHeader(sm.getFileLoc(function->getLocation()));
+}
+
+/// A parameter that a function takes by non-const lvalue reference to a struct (`void
+/// load_config(Config &cfg)`): the function may fill the caller's struct.
+bool isFilledStructParameter(const ParmVarDecl *param) {
+  QualType type = param->getType();
+  return type->isLValueReferenceType() && !type.getNonReferenceType().isConstQualified() &&
+         type.getNonReferenceType()->getAsCXXRecordDecl();
+}
+
 using FieldPath = llvm::SmallVector<const FieldDecl *, 2>;
 
 /// A FieldPath as the facts name it: "hidden", "encoder.hidden".
@@ -202,7 +218,8 @@ FieldPath memberPath(const Expr *e, const Expr **root) {
 
 /// `var.field = value` for a scalar data member of a local struct variable (`cfg.num_tags = 17;`,
 /// `cfg.lr = 2e-3;` after `TaggerConfig cfg;`), also of a struct inside it
-/// (`cfg.encoder.hidden = 150;`): a write the evaluator follows in order, not one that makes the
+/// (`cfg.encoder.hidden = 150;`), or of a struct parameter the function fills
+/// (isFilledStructParameter): a write the evaluator follows in order, not one that makes the
 /// variable unknown. The variable, or nothing for any other assignment.
 const VarDecl *localFieldAssignment(const BinaryOperator *op) {
   if (op->getOpcode() != BO_Assign)
@@ -215,6 +232,8 @@ const VarDecl *localFieldAssignment(const BinaryOperator *op) {
     return nullptr;
   const auto *ref = dyn_cast<DeclRefExpr>(root);
   const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+  if (const auto *param = dyn_cast_or_null<ParmVarDecl>(var); param && isFilledStructParameter(param))
+    return var;
   if (!var || !var->isLocalVarDecl() || var->isStaticLocal() || var->getType()->isReferenceType())
     return nullptr;
   return var;
@@ -481,13 +500,18 @@ bool forwardsLibraryArgument(const FunctionDecl *callee, unsigned i) {
 }
 
 /// One write of a member of a local struct variable: `cfg.encoder.hidden = 150` (a
-/// localFieldAssignment) or a setter called on it, `fopts.set_channels(60)`, also in a chain.
+/// localFieldAssignment) or a setter called on it, `fopts.set_channels(60)`, also in a chain; or
+/// the variable passed to a function of another TU that takes it by non-const reference.
 struct FieldWrite {
-  const Stmt *write; ///< the assignment, or the outermost call of the setter chain
+  const Stmt *write; ///< the assignment, the outermost call of the setter chain, or the call
   FieldPath path;
   const Expr *value;
   /// A setter another TU defines (isSetterOfOtherUnit), `path` empty: it may set any member.
   const CXXMethodDecl *setterOfOtherUnit = nullptr;
+  /// The parameter of a function of another TU (isDefinedInOtherUnit) that takes the variable by
+  /// non-const reference (`load_config(cfg)`), `path` and `value` empty: after the call each
+  /// member holds what that TU's function leaves there (an open value), known only there.
+  const ParmVarDecl *filledByOtherUnit = nullptr;
 };
 
 /// What the evaluator needs from the whole TU (ConstantEvaluator::Index builds it).
@@ -518,6 +542,9 @@ public:
   std::vector<const FunctionDecl *> structsForOtherUnits;
   /// The builder setters the main file defines out of line for other TUs that call them.
   std::vector<std::pair<const CXXMethodDecl *, const FieldDecl *>> settersForOtherUnits;
+  /// The struct parameters that functions of the main file, which other TUs may call, fill
+  /// (`void load_config(Config &cfg)`): the integer members their callers read afterwards.
+  std::vector<std::pair<const FunctionDecl *, const ParmVarDecl *>> filledForOtherUnits;
 
   bool shouldVisitTemplateInstantiations() const { return false; }
 
@@ -546,6 +573,13 @@ public:
         sm_.isInMainFile(sm_.getFileLoc(fn->getLocation())) &&
         !fn->getReturnType()->isPointerType() && !integerFieldsOfProjectStruct(fn->getReturnType(), sm_).empty())
       structsForOtherUnits.push_back(fn);
+    if (fn->doesThisDeclarationHaveABody() && fn->isExternallyVisible() && !fn->isInlined() &&
+        !fn->isDependentContext() && fn->getTemplatedKind() == FunctionDecl::TK_NonTemplate &&
+        sm_.isInMainFile(sm_.getFileLoc(fn->getLocation())))
+      for (const ParmVarDecl *param : fn->parameters())
+        if (isFilledStructParameter(param) &&
+            !integerFieldsOfProjectStruct(param->getType().getNonReferenceType(), sm_).empty())
+          filledForOtherUnits.emplace_back(fn, param);
     // A setter's own assignment writes the member of whatever object it is called on: each call
     // is a write of that object's member where it is made (setterChainOnLocal, markWritten, or
     // a member of `this`), not of every object's.
@@ -591,7 +625,7 @@ public:
       return true;
     }
     addCall(callee, call->getBeginLoc(), args);
-    noteReferenceArguments(callee, args);
+    noteReferenceArguments(callee, args, call);
     // A non-const accessor (TORCH_ARG's `T &units()`) writes nothing unless its result is written.
     if (const auto *member = dyn_cast<CXXMemberCallExpr>(call)) {
       const CXXMethodDecl *method = member->getMethodDecl();
@@ -652,12 +686,12 @@ public:
     // its arguments to NetImpl's constructor.
     if (const CXXConstructorDecl *target = moduleHolderTarget(construct)) {
       addCall(target, construct->getBeginLoc(), args);
-      noteReferenceArguments(target, args);
+      noteReferenceArguments(target, args, construct);
       return true;
     }
     const CXXConstructorDecl *ctor = construct->getConstructor();
     addCall(ctor, construct->getBeginLoc(), args);
-    noteReferenceArguments(ctor, args);
+    noteReferenceArguments(ctor, args, construct);
     return true;
   }
 
@@ -725,12 +759,14 @@ private:
   }
 
   /// An argument bound to a non-const lvalue reference may be written by the callee; one bound to
-  /// a forwarding reference of a library template is passed on, not written.
-  void noteReferenceArguments(const FunctionDecl *callee, llvm::ArrayRef<const Expr *> args) {
+  /// a forwarding reference of a library template is passed on, not written. A local struct a
+  /// function of another TU fills (`load_config(cfg)`) is a write at `call` (filledByOtherUnit).
+  void noteReferenceArguments(const FunctionDecl *callee, llvm::ArrayRef<const Expr *> args, const Stmt *call) {
     for (unsigned i = 0; i < args.size() && i < callee->getNumParams(); ++i) {
       QualType type = callee->getParamDecl(i)->getType();
       if (type->isReferenceType() && !type.getNonReferenceType().isConstQualified() &&
-          !type->isRValueReferenceType() && !forwardsLibraryArgument(callee, i))
+          !type->isRValueReferenceType() && !forwardsLibraryArgument(callee, i) &&
+          !filledByOtherUnit(callee, i, args[i], call))
         markWritten(args[i]);
       // `Decoder(&cfg.decoder)` to a `const DecoderConfig *`: read only (visited before the `&`).
       if (type->isPointerType() && type->getPointeeType().isConstQualified())
@@ -738,6 +774,23 @@ private:
             address && address->getOpcode() == UO_AddrOf)
           readOnlyAddresses_.insert(address);
     }
+  }
+
+  /// `load_config(cfg)`: a local struct `cfg` passed to a function of another TU that takes it by
+  /// non-const reference. Recorded as a write of every member at the call; the members also count
+  /// as written through any other object.
+  bool filledByOtherUnit(const FunctionDecl *callee, unsigned index, const Expr *arg, const Stmt *call) {
+    const auto *ref = dyn_cast<DeclRefExpr>(arg->IgnoreParenImpCasts());
+    const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+    const ParmVarDecl *param = callee->getParamDecl(index);
+    if (!var || !var->isLocalVarDecl() || var->isStaticLocal() || var->getType()->isReferenceType() ||
+        !isDefinedInOtherUnit(callee, sm_) || !isFilledStructParameter(param) ||
+        integerFieldsOfProjectStruct(var->getType(), sm_).empty())
+      return false;
+    for (const FieldDecl *field : var->getType()->getAsCXXRecordDecl()->getDefinition()->fields())
+      written.insert(field);
+    fieldAssignments[var].push_back({call, {}, nullptr, nullptr, param});
+    return true;
   }
 
   void markWritten(const Expr *target) {
@@ -875,6 +928,32 @@ public:
       append(values, fieldOfPath(ret->getRetValue(), path, depth + 1));
     inProgress_.erase(definition);
     return values;
+  }
+
+  /// What `function` leaves in member `field` of the struct parameter `param` it fills
+  /// (isFilledStructParameter), known without any caller: the value of the member's last
+  /// assignment, a statement of the body itself, in a body that returns only at its end. Nothing
+  /// otherwise, or when the struct is written another way.
+  Values leftInParameter(const FunctionDecl *function, const ParmVarDecl *param, const FieldDecl *field) {
+    auto found = tu_.fieldAssignments.find(param);
+    const auto *body = dyn_cast_or_null<CompoundStmt>(function->getBody());
+    if (!body || written_.contains(param) || found == tu_.fieldAssignments.end())
+      return {};
+    const SourceManager &sm = ctx_.getSourceManager();
+    const FieldWrite *last = nullptr;
+    for (const FieldWrite &write : found->second)
+      if (write.path.size() == 1 && write.path[0] == field &&
+          (!last || sm.isBeforeInTranslationUnit(sm.getExpansionLoc(last->write->getBeginLoc()),
+                                                 sm.getExpansionLoc(write.write->getBeginLoc()))))
+        last = &write;
+    std::vector<const ReturnStmt *> returns;
+    collectReturns(body, returns);
+    if (!last || !llvm::is_contained(body->body(), last->write) ||
+        llvm::any_of(returns, [&](const ReturnStmt *ret) { return ret != body->body_back(); }))
+      return {};
+    return annotate(evaluate(last->value, 0), last->write->getBeginLoc(),
+                    "`" + param->getNameAsString() + "." + field->getNameAsString() + "` left by `" +
+                        function->getNameAsString() + "`");
   }
 
   /// The values `param` of `function` takes at one call: the argument's, or the default
@@ -1164,8 +1243,10 @@ private:
   }
 
   /// Whether `base` is a struct that a write of one of its fields through another object cannot
-  /// change: a local variable or a parameter taken by value or by const reference. Its own writes
-  /// are followed where it is read (fieldOfRecord).
+  /// change: a local variable or a parameter taken by value or by const reference; or taken by
+  /// non-const reference to be filled (isFilledStructParameter), whose caller's struct is assumed
+  /// not to be reached through another name while the function runs. Its own writes are followed
+  /// where it is read (fieldOfRecord).
   static bool isOwnCopy(const Expr *base) {
     base = base->IgnoreImplicit()->IgnoreParens();
     // `cfg.encoder`: a part of `cfg`
@@ -1181,8 +1262,9 @@ private:
     if (!var)
       return false;
     QualType type = var->getType();
-    if (isa<ParmVarDecl>(var))
-      return !type->isReferenceType() || type.getNonReferenceType().isConstQualified();
+    if (const auto *param = dyn_cast<ParmVarDecl>(var))
+      return !type->isReferenceType() || type.getNonReferenceType().isConstQualified() ||
+             isFilledStructParameter(param);
     return var->isLocalVarDecl() && !var->isStaticLocal() && !type->isReferenceType();
   }
 
@@ -1206,10 +1288,11 @@ private:
   /// Which assignments of `path` of the local struct `var` (TranslationUnitFacts::fieldAssignments)
   /// give the value read at `use`: the last of those that run on every path from `var`'s
   /// declaration to `use` (a statement of a block that holds `use`, or of plain blocks inside
-  /// one, before it), then the calls of setters of other TUs that run after it, in the order
-  /// they run; with no such assignment, the value is the initial one, and the list has only
-  /// setters. Nothing when any other may run before `use`: one before it in a branch, in a
-  /// lambda, or after it in a loop that `var` outlives.
+  /// one, before it; a call of another TU that fills `var` counts as an assignment), then the
+  /// calls of setters of other TUs that run after it, in the order they run; with no such
+  /// assignment, the value is the initial one, and the list has only setters. Nothing when any
+  /// other may run before `use`: one before it in a branch, in a lambda, or after it in a loop
+  /// that `var` outlives.
   std::optional<std::vector<const FieldWrite *>> writesReaching(const VarDecl *var,
                                                                 llvm::ArrayRef<const FieldDecl *> path,
                                                                 const Expr *use) const {
@@ -1252,7 +1335,7 @@ private:
     // share their statement and run in the order they are listed.
     std::vector<const FieldWrite *> reaching;
     for (const FieldWrite &write : assignments->second) {
-      if (llvm::ArrayRef(write.path) != path && !write.setterOfOtherUnit)
+      if (llvm::ArrayRef(write.path) != path && !write.setterOfOtherUnit && !write.filledByOtherUnit)
         continue;
       std::vector<const Stmt *> writing = enclosingStatements(DynTypedNode::create(*write.write));
       if (inLambda(writing))
@@ -1276,15 +1359,25 @@ private:
   }
 
   /// The values of member `field` of a local struct read after `writes` (writesReaching()):
-  /// what the first, an assignment, gives, or else `initial()`; each kept through the setters of
-  /// other TUs that follow, which may set it instead (assumeSetters_; without it, nothing is
-  /// known after one). `name` names the member for the messages.
+  /// what the first, an assignment, gives (for a call of another TU that fills the struct, an
+  /// open value: what that TU's function leaves there), or else `initial()`; each kept through
+  /// the setters of other TUs that follow, which may set it instead (assumeSetters_; without it,
+  /// nothing is known after one). `name` names the member for the messages.
   template <typename Initial>
   Values afterWrites(llvm::ArrayRef<const FieldWrite *> writes, const FieldDecl *field, const std::string &name,
                      Initial initial, unsigned depth) {
     std::vector<SetterAssumption> unset;
     Values values;
     for (const FieldWrite *write : llvm::reverse(writes)) {
+      if (const ParmVarDecl *filled = write->filledByOtherUnit) {
+        if (open_ && field->getType()->isIntegralOrEnumerationType())
+          append(values, assuming(annotate({{T{}, {}, false, filled, field->getNameAsString()}},
+                                           write->write->getBeginLoc(),
+                                           name + " left by `" +
+                                               cast<FunctionDecl>(filled->getDeclContext())->getNameAsString() + "`"),
+                                  unset));
+        return values;
+      }
       if (!write->setterOfOtherUnit) {
         append(values, assuming(annotate(evaluate(write->value, depth + 1), write->write->getBeginLoc(), name), unset));
         return values;
@@ -1562,6 +1655,8 @@ private:
     const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
     if (!var)
       return {};
+    if (const auto *param = dyn_cast<ParmVarDecl>(var); param && isFilledStructParameter(param))
+      return fieldOfFilledParameter(param, field, ref, depth);
     if (const auto *param = dyn_cast<ParmVarDecl>(var))
       return fieldOfParameter(param, field, depth);
     if (var->getType()->isReferenceType()) {
@@ -1657,7 +1752,7 @@ private:
       } else if (keepsInitialiser(var, var)) {
         // A setter of another TU sets a member of `var` itself: not followed into a member's.
         std::optional<std::vector<const FieldWrite *>> writes = writesReaching(var, path, ref);
-        if (writes && writes->size() == 1 && !writes->front()->setterOfOtherUnit)
+        if (writes && writes->size() == 1 && !writes->front()->setterOfOtherUnit && !writes->front()->filledByOtherUnit)
           values = annotate(evaluate(writes->front()->value, depth + 1), writes->front()->write->getBeginLoc(),
                             "`" + var->getNameAsString() + "." + pathName(path) + "`");
         else if (writes && writes->empty())
@@ -1704,6 +1799,20 @@ private:
     if (const auto *owner = dyn_cast<RecordDecl>(field->getParent()); owner && owner->getIdentifier())
       name = owner->getName().str() + "::" + name;
     return annotate(evaluate(field->getInClassInitializer(), depth + 1), field->getLocation(), "`" + name + "`", true);
+  }
+
+  /// `cfg.patch_size` read at `use` in a function that fills the struct parameter `cfg` (taken by
+  /// non-const reference, isFilledStructParameter) after an assignment of its own
+  /// (`cfg.patch_size = 8; ... cfg.patch_size - cfg.overlap`). What the caller's struct held
+  /// before is not followed.
+  Values fieldOfFilledParameter(const ParmVarDecl *param, const FieldDecl *field, const Expr *use, unsigned depth) {
+    if (written_.contains(param))
+      return {};
+    std::optional<std::vector<const FieldWrite *>> writes = writesReaching(param, {field}, use);
+    if (!writes || writes->empty() || writes->front()->setterOfOtherUnit || writes->front()->filledByOtherUnit)
+      return {};
+    return afterWrites(*writes, field, "`" + param->getNameAsString() + "." + field->getNameAsString() + "`",
+                       [] { return Values{}; }, depth);
   }
 
   /// `cfg.hidden` where `cfg` is a parameter taken by value or by const reference: the member's
@@ -2395,6 +2504,20 @@ std::vector<std::tuple<const FunctionDecl *, std::string, ConstantValue>> Consta
   return results;
 }
 
+std::vector<std::tuple<const ParmVarDecl *, std::string, ConstantValue>> ConstantEvaluator::filledForOtherUnits() {
+  Index &idx = index();
+  std::vector<std::tuple<const ParmVarDecl *, std::string, ConstantValue>> filled;
+  for (const auto &[function, param] : idx.filledForOtherUnits)
+    for (const FieldDecl *field : param->getType().getNonReferenceType()->getAsCXXRecordDecl()->getDefinition()->fields()) {
+      if (!field->getType()->isIntegralOrEnumerationType())
+        continue;
+      std::vector<ConstantValue> values = Evaluation<int64_t>(ctx_, idx).leftInParameter(function, param, field);
+      if (values.size() == 1 && !values.front().fromCaller)
+        filled.emplace_back(param, field->getNameAsString(), std::move(values.front()));
+    }
+  return filled;
+}
+
 std::vector<std::pair<const CXXMethodDecl *, const FieldDecl *>> ConstantEvaluator::settersForOtherUnits() {
   return index().settersForOtherUnits;
 }
@@ -2415,10 +2538,7 @@ std::vector<ConstantEvaluator::ExternalArgument> ConstantEvaluator::externalCall
   const SourceManager &sm = ctx_.getSourceManager();
   std::vector<ExternalArgument> arguments;
   for (const auto &[callee, sites] : idx.calls) {
-    // A user function defined in another TU: declared here (a header of the project), not in a
-    // system header, and with no body in this TU.
-    if (callee->hasBody() || callee->isDeleted() || callee->isImplicit() || !callee->isExternallyVisible() ||
-        callee->isTemplateInstantiation() || sm.isInSystemHeader(sm.getFileLoc(callee->getLocation())))
+    if (!isDefinedInOtherUnit(callee, sm))
       continue;
     for (const CallSite &site : sites)
       for (const ParmVarDecl *param : callee->parameters()) {

@@ -115,6 +115,8 @@ torch::Tensor f(torch::Tensor z, torch::Tensor y) {
             (["check", "--torch-prefix=" + self.dir, good], "holds no include/torch"),
             (["check", self.mock, "--checks=,", good], "names no checks"),
             (["check", self.mock, "--fail-on=sometimes", good], "--fail-on"),
+            (["check", self.mock, "--preamble-cache-size=5X", good], "--preamble-cache-size"),
+            (["check", self.mock, "--preamble-cache-size=-1", good], "--preamble-cache-size"),
             (["check", "--no-such-flag", good], "Unknown command line argument"),
             (["check"], "no input"),
             (["explain", "ampify-no-such-rule"], "no check named"),

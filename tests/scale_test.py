@@ -642,6 +642,30 @@ class CrossUnitSetters(CrossUnitCase):
         self.assertEqual(self.findings(self.check("--no-cache")), [])
 
 
+class CrossUnitFilled(CrossUnitCase):
+    """A config struct filled through a non-const reference by functions of another file
+    (testdata/crossunit/filled): main.cpp calls config.cpp's `load_config(cfg)` and builds net.cpp's
+    Net with it. The findings must be those its CROSS-EXPECT comments name, with the loader's call
+    and its last assignment as notes, and the same from merged shards; a member last assigned in a
+    branch, after a possible early return, multiplied in place, assigned again after the call, or
+    filled by a function of main.cpp itself is not what a layer gets; and without config.cpp
+    nothing read after its loaders is known."""
+
+    DATA = "filled"
+
+    def test_values_left_by_functions_of_another_file(self):
+        findings = self.assertMergeIsOneRun()
+        self.assertExpected(findings)
+        fc1 = [f for f in findings if "out_features = 100" in f["message"]][0]
+        notes = [(n["path"], n["message"]) for n in fc1["notes"]]
+        self.assertIn(("src/main.cpp", "`cfg.hidden` left by `load_config` is 100"), notes)
+        self.assertIn(("src/config.cpp", "`cfg.hidden` left by `load_config` is 100"), notes)
+        for alone in ("main.cpp", "net.cpp", "config.cpp"):
+            self.assertEqual(self.alone(alone), [], alone)
+        os.remove(os.path.join(self.src, "config.cpp"))
+        self.assertEqual(self.findings(self.check("--no-cache")), [])
+
+
 class CrossUnitHazards(CrossUnitCase):
     """fp16 hazards in functions of model.cpp that main.cpp runs under autocast
     (testdata/crossunit/hazards): found by model.cpp's analysis assuming an autocast caller, kept

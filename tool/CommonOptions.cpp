@@ -8,6 +8,7 @@
 #include "ampify/Worker.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
@@ -114,6 +115,12 @@ static cl::opt<bool> NoPreamble("no-preamble",
                                          "precompiled preamble"),
                                 cl::sub(CheckCommand), cl::sub(FixCommand), cl::sub(LspCommand),
                                 cl::cat(AmpifyCategory));
+static cl::opt<std::string> PreambleCacheSize(
+    "preamble-cache-size",
+    cl::desc("Keep the cached precompiled preambles under SIZE, dropping the least recently used "
+             "(bytes, or with a K, M or G suffix; 0: no limit; default 5G)"),
+    cl::value_desc("SIZE"), cl::sub(CheckCommand), cl::sub(FixCommand), cl::sub(LspCommand),
+    cl::cat(AmpifyCategory));
 static cl::opt<bool> Quiet("quiet", cl::desc("No progress line and no warnings about the cache"),
                            cl::sub(CheckCommand), cl::cat(AmpifyCategory));
 static cl::opt<std::string> ShardSpec("shard",
@@ -128,9 +135,9 @@ static cl::opt<std::string> WorkerRequestPath("worker", cl::desc("Internal: run 
 /// cost a cache hit, never reuse a wrong result.
 static std::vector<std::string> findingRelevantArguments() {
   static const llvm::StringSet<> Irrelevant = {
-      "j", "cache-dir", "no-cache", "no-preamble", "quiet", "verbose", "shard", "worker", "color",
+      "j", "cache-dir", "no-cache", "no-preamble", "preamble-cache-size", "quiet", "verbose", "shard", "worker", "color",
       "fail-on", "fix", "p", "format", "o", "output", "export-fixes"};
-  static const llvm::StringSet<> TakesValue = {"j", "cache-dir", "shard", "p", "o", "output",
+  static const llvm::StringSet<> TakesValue = {"j", "cache-dir", "preamble-cache-size", "shard", "p", "o", "output",
                                                "format", "export-fixes", "fail-on", "color"};
   const std::vector<std::string> &args = invocation();
   std::vector<std::string> kept;
@@ -179,6 +186,25 @@ std::optional<std::string> applyCheckSelection(const CheckSelection &selection, 
   return std::nullopt;
 }
 
+/// "512", "300K", "80M", "5G" (binary multiples, either case) as bytes; none for anything else or
+/// a value past 2^64.
+static std::optional<uint64_t> parseByteSize(llvm::StringRef text) {
+  unsigned shift = 0;
+  if (!text.empty())
+    switch (llvm::toUpper(text.back())) {
+    case 'K': shift = 10; break;
+    case 'M': shift = 20; break;
+    case 'G': shift = 30; break;
+    default: break;
+    }
+  uint64_t value;
+  if (shift)
+    text = text.drop_back();
+  if (text.empty() || text.getAsInteger(10, value) || value > (UINT64_MAX >> shift))
+    return std::nullopt;
+  return value << shift;
+}
+
 bool analysisOptionsFromCommandLine(AnalysisOptions &options,
                                     const std::map<std::string, std::string> &impliedOptions) {
   auto selection = commandLineCheckSelection();
@@ -198,6 +224,15 @@ bool analysisOptionsFromCommandLine(AnalysisOptions &options,
   options.verbose = Verbose;
   if (!NoPreamble)
     options.preambleCacheDir = CacheDir.empty() ? defaultCacheDirectory() : std::string(CacheDir);
+  if (PreambleCacheSize.getNumOccurrences()) {
+    std::optional<uint64_t> bytes = parseByteSize(PreambleCacheSize);
+    if (!bytes) {
+      llvm::errs() << "ampify: error: --preamble-cache-size must be a number of bytes, optionally "
+                      "followed by K, M or G (for example 2G), not '" << PreambleCacheSize << "'\n";
+      return false;
+    }
+    options.preambleCacheMaxBytes = *bytes;
+  }
   if (std::optional<std::string> why = applyCheckSelection(*selection, options)) {
     llvm::errs() << "ampify: error: " << *why << "\n";
     return false;

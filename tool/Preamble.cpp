@@ -10,13 +10,26 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <map>
 
 namespace ampify {
 namespace tooling = clang::tooling;
 namespace json = llvm::json;
 
 namespace {
+
+/// Sets a manifest's modification time to now: the time of an entry's last use, which pruning
+/// orders by (access times are not kept on many file systems).
+void markUsed(const std::string &manifest) {
+  int fd;
+  if (llvm::sys::fs::openFileForWrite(manifest, fd, llvm::sys::fs::CD_OpenExisting, llvm::sys::fs::OF_Append))
+    return;
+  (void)llvm::sys::fs::setLastAccessAndModificationTime(fd, std::chrono::system_clock::now());
+  llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+}
 
 /// How deep the preamble follows user headers that start with another user header.
 constexpr unsigned MaxLeadingUserHeaders = 4;
@@ -269,7 +282,7 @@ std::optional<std::string> sharedPreambleFor(const tooling::CompileCommand &comm
     return std::nullopt;
   std::string warning;
   ResultCache cache = ResultCache::open(options.preambleCacheDir, warning);
-  PreambleStore store(cache);
+  PreambleStore store(cache, options.preambleCacheMaxBytes);
   if (!store.enabled())
     return std::nullopt;
   FileDigests digests;
@@ -315,8 +328,10 @@ std::optional<std::string> PreambleStore::lookup(llvm::StringRef key, FileDigest
   std::optional<llvm::StringRef> pchDigest = manifest ? manifest->getString("pchDigest") : std::nullopt;
   // A pch's content is checked like any input: a truncated or overwritten file is not used.
   if (pch && pchDigest && digests.of(*pch) == *pchDigest &&
-      dependenciesUnchanged(manifest->get("dependencies"), digests))
+      dependenciesUnchanged(manifest->get("dependencies"), digests)) {
+    markUsed(manifestPath(key));
     return pch->str();
+  }
   discard(key, pch.value_or(""));
   return std::nullopt;
 }
@@ -329,7 +344,62 @@ std::optional<std::string> PreambleStore::publish(llvm::StringRef key, llvm::Str
                         {"dependencies", dependencyList(inputs, digests)}};
   if (!writeCacheEntry(manifestPath(key), std::move(manifest)))
     return std::nullopt;
+  prune(key);
   return builtPch.str();
+}
+
+void PreambleStore::prune(llvm::StringRef keep) const {
+  struct Entry {
+    std::string key, pch;
+    uint64_t bytes = 0;
+    llvm::sys::TimePoint<> lastUse;
+  };
+  std::vector<Entry> entries;
+  std::map<std::string, std::pair<uint64_t, llvm::sys::TimePoint<>>> pchFiles; // path -> size, mtime
+  uint64_t total = 0;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir_, ec), end; it != end && !ec; it.increment(ec)) {
+    llvm::sys::fs::file_status status;
+    if (llvm::sys::fs::status(it->path(), status) || !llvm::sys::fs::is_regular_file(status))
+      continue;
+    total += status.getSize();
+    llvm::StringRef name = llvm::sys::path::filename(it->path());
+    if (name.ends_with(".pch")) {
+      pchFiles[it->path()] = {status.getSize(), status.getLastModificationTime()};
+    } else if (name.ends_with(".json")) {
+      Entry entry{name.drop_back(5).str(), "", status.getSize(), status.getLastModificationTime()};
+      if (std::optional<json::Value> value = readCacheEntry(it->path()))
+        if (const json::Object *manifest = value->getAsObject())
+          entry.pch = manifest->getString("pch").value_or("").str();
+      entries.push_back(std::move(entry));
+    }
+  }
+  // Each entry weighs its manifest, its pch and the pch's header (a few bytes).
+  for (Entry &entry : entries) {
+    auto found = pchFiles.find(entry.pch);
+    if (found == pchFiles.end())
+      continue;
+    entry.bytes += found->second.first;
+    pchFiles.erase(found);
+  }
+  auto now = std::chrono::system_clock::now();
+  for (const auto &[pch, sizeAndTime] : pchFiles)
+    if (now - sizeAndTime.second > std::chrono::hours(1)) {
+      llvm::sys::fs::remove(pch);
+      llvm::sys::fs::remove(pch + ".h");
+      total -= std::min(total, sizeAndTime.first);
+    }
+  if (maxBytes_ == 0 || total <= maxBytes_)
+    return;
+  llvm::sort(entries, [](const Entry &a, const Entry &b) { return a.lastUse < b.lastUse; });
+  for (const Entry &entry : entries) {
+    if (total <= maxBytes_)
+      break;
+    if (entry.key == keep)
+      continue;
+    discard(entry.key, entry.pch);
+    total -= std::min(total, entry.bytes);
+  }
 }
 
 void PreambleStore::discard(llvm::StringRef key, llvm::StringRef pch) const {

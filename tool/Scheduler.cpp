@@ -223,7 +223,7 @@ private:
       say("warning: " + warning + "; running without the cache");
     else if (scheduling_.verbose)
       say("cache in " + cache_.directory());
-    store_.emplace(cache_);
+    store_.emplace(cache_, options_.preambleCacheMaxBytes);
   }
 
   void lookUpResults() {

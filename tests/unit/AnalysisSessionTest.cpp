@@ -645,6 +645,82 @@ int64_t use() {
   EXPECT_EQ(known(), (std::map<std::string, std::vector<int64_t>>{{"depth", {3}}, {"dim", {64}}, {"heads", {36}}}));
 }
 
+TEST(AnalysisSession, StructsFilledByAFunctionOfAnotherUnitHoldWhatThatUnitLeavesThere) {
+  auto unit = parse(R"cpp(
+#include <cstdint>
+struct Config {
+  int64_t hidden = 0;
+  int64_t patch = 0;
+  int64_t stride = 0;
+};
+void fill(Config &c);
+void load(Config &c, bool wide) {
+  c.patch = 36;
+  c.hidden = 50;
+  c.stride = c.patch - 6;
+  if (wide)
+    c.hidden = 100;
+}
+void early(Config &c, bool quick) {
+  c.hidden = 64;
+  if (quick)
+    return;
+  c.hidden = 100;
+}
+void build(const Config &c);
+int64_t use() {
+  Config c;
+  c.stride = 8;
+  fill(c);
+  build(c);
+  const int64_t here = c.hidden;
+  Config after;
+  fill(after);
+  after.hidden = 48;
+  build(after);
+  return here;
+}
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  ConstantEvaluator &constants = s.session->constants();
+  // `fill` is defined in another TU: what it leaves is not known here.
+  EXPECT_TRUE(constants.evaluate(initializerOf(ctx, "here")).empty());
+  // For other TUs: what `load` leaves, computed from its own assignments; not `hidden`, last
+  // assigned in a branch, nor anything of `early`, which may return before its last assignment.
+  std::map<std::string, int64_t> left;
+  for (auto &[parameter, field, value] : constants.filledForOtherUnits()) {
+    EXPECT_EQ(llvm::cast<clang::FunctionDecl>(parameter->getDeclContext())->getName(), "load");
+    left[field] = value.value;
+  }
+  EXPECT_EQ(left, (std::map<std::string, int64_t>{{"patch", 36}, {"stride", 30}}));
+  s.session->importCallArguments();
+  CrossUnitFacts facts = s.session->crossUnitFacts();
+  std::optional<CrossUnitParameter> filled;
+  for (const ArgumentImport &import : facts.imports)
+    if (import.field == "hidden" && import.passedOn)
+      filled = import.passedOn;
+  ASSERT_TRUE(filled);
+  EXPECT_EQ(filled->parameter, CrossUnitParameter::leftIn(0));
+  EXPECT_NE(filled->function.find("@F@fill#"), std::string::npos);
+  auto known = [&] {
+    std::map<std::string, std::vector<int64_t>> values;
+    for (const ArgumentImport &import : facts.knownArguments())
+      if (import.function.find("@F@build#") != std::string::npos)
+        values[import.field].push_back(import.value);
+    for (auto &[field, list] : values)
+      llvm::sort(list);
+    return values;
+  };
+  // Without the TU that defines `fill`, only the assignment after the second call is known; the
+  // stride assigned before the first call may be changed by it.
+  EXPECT_EQ(known(), (std::map<std::string, std::vector<int64_t>>{{"hidden", {48}}}));
+  // With it: what that TU says `fill` leaves.
+  facts.imports.push_back({filled->function, filled->parameter, "hidden", 100, {}, std::nullopt, {}});
+  EXPECT_EQ(known(), (std::map<std::string, std::vector<int64_t>>{{"hidden", {48, 100}}}));
+}
+
 TEST(ConstantEvaluator, ElementsOfIntegerListsAreTheValuesTheirIndexReaches) {
   auto unit = parse(R"cpp(
 #include <array>

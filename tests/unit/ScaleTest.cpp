@@ -1,17 +1,20 @@
 // The pieces of a codebase-scale run that the end-to-end scale_test.py only sees from outside:
 // what a TU's preamble may hold, whose headers are whose, how preamble keys relate, and the shard
-// partition.
+// partition, and how the preamble store stays within its size.
 #include "ampify/HeaderOwnership.h"
 #include "ampify/Preamble.h"
 #include "ampify/Shard.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <set>
+#include <thread>
 
 using namespace ampify;
 namespace tooling = clang::tooling;
@@ -213,6 +216,88 @@ TEST(PlanPreamble, ATUThatStartsWithItsOwnHeaderSharesThatHeadersLeadingLibraryI
   options.extraArgs.push_back("-DMODEL_H");
   EXPECT_EQ(plan("#include \"model.h\"\n"), Names{});
   llvm::sys::fs::remove_directories(root);
+}
+
+namespace {
+
+/// A preamble store in a scratch cache, and what publishing a 1000-byte pch under a key does.
+class PreambleStoreTest : public ::testing::Test {
+protected:
+  void SetUp() override { ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("ampify-unit-preambles", root_)); }
+  void TearDown() override { llvm::sys::fs::remove_directories(root_); }
+
+  PreambleStore store(uint64_t maxBytes) {
+    std::string warning;
+    return PreambleStore(ResultCache::open(root_, warning), maxBytes);
+  }
+  /// Builds a pch of 1000 bytes (the store checks its digest, not its content) and publishes it.
+  void publish(const PreambleStore &store, const std::string &key) {
+    std::string pch = store.scratchPath(key);
+    std::error_code ec;
+    llvm::raw_fd_ostream(pch, ec) << std::string(1000, 'p');
+    ASSERT_FALSE(ec);
+    ASSERT_TRUE(store.publish(key, pch, {}, digests_));
+    // Entries published or used within one clock tick would tie in the least-recently-used order.
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  bool cached(const PreambleStore &store, const std::string &key) {
+    FileDigests fresh; // a new run's digests: nothing remembered from publishing
+    return store.lookup(key, fresh).has_value();
+  }
+  size_t pchFiles() {
+    size_t count = 0;
+    std::error_code ec;
+    for (llvm::sys::fs::directory_iterator it(root_ + "/preambles", ec), end; it != end && !ec; it.increment(ec))
+      count += llvm::StringRef(it->path()).ends_with(".pch");
+    return count;
+  }
+
+  llvm::SmallString<128> root_;
+  FileDigests digests_;
+};
+
+} // namespace
+
+TEST_F(PreambleStoreTest, PublishingPrunesTheLeastRecentlyUsedEntriesBeyondTheLimit) {
+  // Each entry weighs its 1000-byte pch and a manifest of some 200 bytes: two fit in 2500, three
+  // do not.
+  PreambleStore limited = store(2500);
+  std::string a(64, 'a'), b(64, 'b'), c(64, 'c'), d(64, 'd');
+  publish(limited, a);
+  publish(limited, b);
+  ASSERT_TRUE(cached(limited, a)); // a is now used after b
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  publish(limited, c);
+  EXPECT_TRUE(cached(limited, a));
+  EXPECT_FALSE(cached(limited, b));
+  EXPECT_TRUE(cached(limited, c));
+  EXPECT_EQ(pchFiles(), 2u);
+  // The entry just published stays even when it alone is over the limit.
+  PreambleStore tiny = store(10);
+  publish(tiny, d);
+  EXPECT_TRUE(cached(tiny, d));
+  EXPECT_EQ(pchFiles(), 1u);
+}
+
+TEST_F(PreambleStoreTest, NoLimitKeepsEveryEntryButOrphanedPchFilesGoOnceAnHourOld) {
+  PreambleStore unlimited = store(0);
+  std::string stale = unlimited.scratchPath("orphan-old"), young = unlimited.scratchPath("orphan-new");
+  for (const std::string &path : {stale, young}) {
+    std::error_code ec;
+    llvm::raw_fd_ostream(path, ec) << "left by a build that died";
+    ASSERT_FALSE(ec);
+  }
+  int fd;
+  ASSERT_FALSE(llvm::sys::fs::openFileForWrite(stale, fd, llvm::sys::fs::CD_OpenExisting, llvm::sys::fs::OF_Append));
+  ASSERT_FALSE(llvm::sys::fs::setLastAccessAndModificationTime(fd, std::chrono::system_clock::now() -
+                                                                       std::chrono::hours(2)));
+  llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+  for (char key = 'a'; key <= 'e'; ++key)
+    publish(unlimited, std::string(64, key));
+  for (char key = 'a'; key <= 'e'; ++key)
+    EXPECT_TRUE(cached(unlimited, std::string(64, key)));
+  EXPECT_FALSE(llvm::sys::fs::exists(stale));
+  EXPECT_TRUE(llvm::sys::fs::exists(young)); // may be a build in flight
 }
 
 TEST(Shard, ParsesKOverN) {

@@ -32,6 +32,16 @@ Verdicts, per series (each must exist in both runs with the same number of value
   - FAIL when the original's loss decreased by more than that tolerance (final < first - tol) and
     the migrated one's did not decrease (programs trained on random labels, such as
     dev/shared_model, hover at ln(10) and only wobble);
+  - a program whose own result moves by more than that when only its rounding changes (chaotic
+    ones: reinforcement learning, whose sampled actions follow the policy's last bits) is judged
+    against that movement instead. The harness runs the original with TF32 matrix products
+    (original-tf32, GPU only; 10 bits of mantissa, as fp16's) and the migration with the ampify
+    runtime off (migrated-fp32, AMPIFY_DISABLE=1). The spread of a series is the distance of the
+    TF32 run's final loss from the original's; the tolerance becomes max(tolerance above,
+    SPREAD_FACTOR * spread), SPREAD_FACTOR = 2 (fp16 rounds activations and products alike, TF32
+    only products). The note says when a verdict needed it. The migrated-fp32 run is also judged
+    as a migration of its own (the rewrite alone must not change results), and its verdict is
+    part of the project's;
   - "final" is the mean of the last max(1, n // 5) values (at most 5): per-epoch series have 2-20
     values, per-step ones up to ~100;
   - IDENTICAL when every value agrees within 1e-5 relative (the expected case where the migrated
@@ -47,10 +57,14 @@ import math
 import os
 import re
 import sys
+import tempfile
+
+from harness import REFERENCE_RUNS
 
 REL_TOL = 0.25
 REL_TOL_ADVERSARIAL = 0.5
 ABS_FRACTION = 0.05
+SPREAD_FACTOR = 2.0
 IDENTICAL_REL = 1e-5
 KEYWORDS = ("loss", "mse", "divergence")
 ADVERSARIAL = {"gan_sequential", "dcgan_mnist"}
@@ -99,8 +113,8 @@ def finite(values):
     return all(math.isfinite(v) for v in values)
 
 
-def judge_series(project, key, orig, mig):
-    """(ok, identical, note)"""
+def judge_series(project, key, orig, mig, spread=0.0):
+    """(ok, identical, note); spread: how far the original's own final loss moves under rounding."""
     if len(mig) < len(orig):
         return False, False, "%s: migrated printed %d values, original %d" % (key, len(mig), len(orig))
     if finite(orig) and not finite(mig):
@@ -113,8 +127,13 @@ def judge_series(project, key, orig, mig):
     adversarial = project in ADVERSARIAL and any(w in key.split() for w in ("d", "g"))
     rel = REL_TOL_ADVERSARIAL if adversarial else REL_TOL
     tol = max(rel * abs(fo), ABS_FRACTION * abs(orig[0]))
+    widened = max(tol, SPREAD_FACTOR * spread)
+    if abs(fm - fo) > widened:
+        return False, identical, "%s: final %.4g vs original %.4g (tolerance %.3g%s)" % (
+            key, fm, fo, widened, ", twice the original's rounding spread %.3g" % spread if widened > tol else "")
     if abs(fm - fo) > tol:
-        return False, identical, "%s: final %.4g vs original %.4g (tolerance %.3g)" % (key, fm, fo, tol)
+        return True, identical, "%s: final %.4g vs original %.4g, within twice the original's rounding spread %.3g" % (
+            key, fm, fo, spread)
     if not adversarial and len(orig) > 1 and fo < orig[0] - tol and not fm < mig[0]:
         return False, identical, "%s: the original's loss fell (%.4g -> %.4g), the migrated one's did not (%.4g -> %.4g)" % (
             key, orig[0], fo, mig[0], fm)
@@ -155,8 +174,16 @@ def judge(out):
                 broken.append("%s timed out after %s s" % (variant, r["seconds"]))
             elif r["rc"] != 0:
                 broken.append("%s exited %d (%s)" % (variant, r["rc"], r["log"]))
+        for reference in REFERENCE_RUNS:
+            r = entry.get(reference, {}).get("run")
+            if not r:
+                continue
+            logs[reference] = open(os.path.join(out, r["log"]), errors="replace").read()
+            if r["timed_out"] or r["rc"] != 0:
+                broken.append("%s %s (%s)" % (reference, "timed out" if r["timed_out"] else "exited %d" % r["rc"], r["log"]))
         parsed = {v: parse(t) for v, t in logs.items()}
         o, m = parsed.get("original", {}), parsed.get("migrated", {})
+        references = {v: parsed[v] for v in REFERENCE_RUNS if v in parsed}
         main_key = next(iter(o), None)
         if main_key:
             row["orig"] = fmt(o[main_key])
@@ -175,15 +202,22 @@ def judge(out):
             continue
         ok, identical = True, True
         for key, values in o.items():
-            if key not in m:
-                ok, identical = False, False
-                row["notes"].append("%s: missing from the migrated run" % key)
-                continue
-            s_ok, s_identical, note = judge_series(name, key, values, m[key])
-            ok &= s_ok
-            identical &= s_identical
-            if note:
-                row["notes"].append(note)
+            tf32 = references.get("original-tf32", {}).get(key)
+            spread = abs(final(tf32) - final(values)) if tf32 and len(tf32) == len(values) and finite(tf32) else 0.0
+            for variant, run in [("migrated", m)] + [(v, references[v]) for v in ("migrated-fp32",) if v in references]:
+                prefix = "" if variant == "migrated" else variant + ": "
+                if key not in run:
+                    ok, identical = False, False
+                    row["notes"].append("%s%s: missing from the %s run" % (prefix, key, variant))
+                    continue
+                s_ok, s_identical, note = judge_series(name, key, values, run[key], spread)
+                ok &= s_ok
+                identical &= s_identical or variant != "migrated"
+                if note:
+                    row["notes"].append(prefix + note)
+        if references:
+            row["notes"].append("reference runs: " + "; ".join(
+                "%s %s" % (v, ", ".join("%s %s" % (k, fmt(references[v].get(k, []))) for k in o)) for v in references))
         if len(o) > 1:
             row["notes"].append("series: " + "; ".join("%s %s / %s" % (k, fmt(o[k]), fmt(m.get(k, []))) for k in o))
         row["verdict"] = ("IDENTICAL" if identical else "PASS") if ok else "FAIL"
@@ -206,8 +240,9 @@ def render(rows, failures, machine):
         counts[r["verdict"]] = counts.get(r["verdict"], 0) + 1
     lines.append("")
     lines.append("machine: %s; tolerances: final loss within max(%.0f%% of the original's, %.0f%% of its first loss), "
-                 "%.0f%% for GAN D/G losses" % ("GPU" if machine.get("gpu") else "CPU only", REL_TOL * 100,
-                                                ABS_FRACTION * 100, REL_TOL_ADVERSARIAL * 100))
+                 "%.0f%% for GAN D/G losses, or %g times the original's own TF32 spread where larger"
+                 % ("GPU" if machine.get("gpu") else "CPU only", REL_TOL * 100, ABS_FRACTION * 100,
+                    REL_TOL_ADVERSARIAL * 100, SPREAD_FACTOR))
     lines.append("verdicts: " + ", ".join("%d %s" % (v, k) for k, v in sorted(counts.items())))
     lines.append("EQUIVALENCE: %s" % ("%d FAILURE(S)" % failures if failures else "no migration changed results beyond tolerance"))
     return "\n".join(lines)
@@ -233,6 +268,25 @@ def self_test():
     assert not judge_series("p", "loss", [2.0, 1.0], [0.9, 1.0])[0]             # did not fall
     assert judge_series("p", "loss", [2.303, 2.301], [2.303, 2.303])[0]         # noise, not a fall
     assert judge_series("dcgan_mnist", "d loss", [1.0, 0.5], [1.0, 0.7])[0]      # adversarial: 50%
+    assert judge_series("p", "loss", [2.0, 1.0], [2.0, 1.5], spread=0.3)[0]    # chaotic: twice its TF32 spread
+    assert not judge_series("p", "loss", [2.0, 1.0], [2.0, 1.7], spread=0.3)[0]
+    # a whole judgement: a chaotic program (its TF32 run moves its loss as far as the migration
+    # does) passes; the same program whose rewrite alone moves it (migrated-fp32) fails
+    with tempfile.TemporaryDirectory() as out:
+        os.makedirs(os.path.join(out, "logs"))
+        losses = {"original": 1.0, "migrated": 1.5, "original-tf32": 1.3, "migrated-fp32": 1.0}
+        state = {"_machine": {"gpu": True}, "p": {"corpus": "c", "unchanged": False}}
+        for variant, loss in losses.items():
+            open(os.path.join(out, "logs", "p.%s.log" % variant), "w").write("loss 2.0\nloss %s\n" % loss)
+            run = {"rc": 0, "timed_out": False, "seconds": 1, "log": "logs/p.%s.log" % variant}
+            state["p"][variant] = {"build": {"ok": True}, "run": run} if variant in ("original", "migrated") else {"run": run}
+        json.dump(state, open(os.path.join(out, "runs.json"), "w"))
+        rows, failures, _ = judge(out)
+        assert failures == 0 and rows[0]["verdict"] == "PASS", rows
+        assert any("rounding spread" in n for n in rows[0]["notes"]), rows
+        open(os.path.join(out, "logs", "p.migrated-fp32.log"), "w").write("loss 2.0\nloss 1.9\n")
+        rows, failures, _ = judge(out)
+        assert failures == 1 and any(n.startswith("migrated-fp32: loss") for n in rows[0]["notes"]), rows
     print("compare.py self-test: ok")
     return 0
 

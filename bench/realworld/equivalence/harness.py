@@ -15,6 +15,8 @@ possibly in another call with another OUT, copies both into OUT: OUT/build/<proj
 run: each program in its own working directory (B/runs/<project>/<variant>/cwd) where the data it
 reads sits at the path its source names (PROJECTS below), with the arguments below; stdout and
 stderr go to OUT/logs/<project>.<variant>.log. OUT/runs.json records exit codes, times, skips.
+A project that ampify changed also gets the reference runs of REFERENCE_RUNS (the migration with
+the runtime off; on a GPU, the original with TF32 matrix products), which compare.py reads.
 
 Projects whose cost is fixed in their source beyond what a shared 2-core CPU can run (epochs and
 data-set sizes the program hard-codes, which the harness may not edit) are skipped when no GPU is
@@ -55,6 +57,17 @@ CPU_SKIP = {
     "dcgan_mnist": "hard-codes 30 epochs of MNIST's 60,000 images (LibTorch's reader fixes the count)",
     "vae_mnist": "hard-codes 15 epochs of MNIST's 60,000 images",
     "birnn_mnist": "hard-codes 2 epochs of MNIST's 60,000 images through a 2-layer bidirectional LSTM",
+}
+
+# Reference runs of a built variant with one environment variable set, for compare.py:
+#   migrated-fp32  the migration with the ampify runtime off (AMPIFY_DISABLE=1: Autocast and
+#                  GradScaler do nothing), so what remains is the rewrite itself;
+#   original-tf32  the original with its fp32 matrix products rounded to TF32 (10 bits of
+#                  mantissa, as fp16's), LibTorch's TORCH_ALLOW_TF32_CUBLAS_OVERRIDE: how far the
+#                  program's own result moves when only rounding changes. GPU only (cuBLAS).
+REFERENCE_RUNS = {
+    "migrated-fp32": ("migrated", {"AMPIFY_DISABLE": "1"}),
+    "original-tf32": ("original", {"TORCH_ALLOW_TF32_CUBLAS_OVERRIDE": "1"}),
 }
 
 
@@ -133,13 +146,14 @@ def run_one(args, name, variant, exe):
         os.makedirs(os.path.dirname(link), exist_ok=True)
         os.symlink(os.path.abspath(os.path.join(args.build, "data", data)), link)
     cmd = [exe] + spec.get("args", [])
+    env = dict(args.env, **REFERENCE_RUNS.get(variant, (None, {}))[1])
     log_path = os.path.join(args.out, "logs", "%s.%s.log" % (name, variant))
     start = time.time()
     timed_out = False
     with open(log_path, "w") as log:
         log.write("# cwd %s\n# + %s\n" % (cwd, " ".join(cmd)))
         log.flush()
-        proc = subprocess.Popen(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT, env=args.env)
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT, env=env)
         try:
             rc = proc.wait(timeout=args.timeout)
         except subprocess.TimeoutExpired:
@@ -149,7 +163,7 @@ def run_one(args, name, variant, exe):
     seconds = time.time() - start
     with open(log_path, "a") as log:
         log.write("\n# exit %d after %.1f s%s\n" % (rc, seconds, " (timed out)" if timed_out else ""))
-    print("  run   %-24s %-8s exit %d%s (%.1f s)" % (name, variant, rc, " TIMED OUT" if timed_out else "", seconds),
+    print("  run   %-24s %-13s exit %d%s (%.1f s)" % (name, variant, rc, " TIMED OUT" if timed_out else "", seconds),
           flush=True)
     return {"rc": rc, "seconds": round(seconds, 1), "timed_out": timed_out,
             "log": os.path.relpath(log_path, args.out)}
@@ -229,6 +243,11 @@ def main():
         if not built or not built.get("ok"):
             continue
         todo.append((name, variant, built["exe"]))
+        for reference, (of, _) in REFERENCE_RUNS.items():
+            if of != variant or state[name]["unchanged"] or (reference == "original-tf32" and not gpu):
+                continue
+            state[name].setdefault(reference, {}).pop("run", None)
+            todo.append((name, reference, built["exe"]))
     state["_machine"] = {"gpu": gpu}
     # Programs run side by side share the cores: each gets its share of OpenMP threads unless the
     # caller chose (the same for both variants, so it changes nothing in the comparison).

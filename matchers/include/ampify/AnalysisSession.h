@@ -118,8 +118,9 @@ private:
 std::optional<std::string> crossUnitName(const clang::Decl &decl);
 
 /// How the facts name an open source (ConstantEvaluator::OpenSource) with `field`: a parameter
-/// by its function and index, a constant another TU defines by itself, a function's result by the
-/// function and CrossUnitParameter::Result; nothing if it has no name.
+/// by its function and index (CrossUnitParameter::leftIn of it for a function this TU does not
+/// define: the struct it fills), a constant another TU defines by itself, a function's result by
+/// the function and CrossUnitParameter::Result; nothing if it has no name.
 std::optional<CrossUnitParameter> crossUnitSource(const clang::NamedDecl &source, std::string field);
 
 /// The session of the TU a front end is matching: one per run (or per LSP analysis), never

@@ -64,7 +64,9 @@ template <typename T> struct BasicConstantValue {
   /// Inside the evaluator only: the value stands for whatever another TU gives this variable:
   /// what callers pass to this parameter, or the value another TU defines this constant with
   /// (its origins' messages name what holds it, without a value), or what a function this TU
-  /// declares but another defines returns (a FunctionDecl, with openField: `make_config().hidden`).
+  /// declares but another defines returns (a FunctionDecl, with openField: `make_config().hidden`),
+  /// or leaves in a struct it fills (the ParmVarDecl of its declaration here, with openField:
+  /// `load_config(cfg); cfg.hidden`).
   /// Never set on what evaluate() returns; evaluate(e, open) returns these as OpenSources.
   const clang::NamedDecl *openSource = nullptr;
   /// With openSource: the data member of that (struct) parameter or result whose value this is.
@@ -97,8 +99,9 @@ public:
   /// messages name what holds the value ("member `hidden_`") without it, and the steps that
   /// compute carry their arithmetic.
   struct OpenSource {
-    /// A clang::ParmVarDecl for a parameter, a VarDecl for a constant, a FunctionDecl for a
-    /// member of what another TU's function returns.
+    /// A clang::ParmVarDecl for a parameter (of a function this TU defines; of one it only
+    /// declares: a member of the struct another TU's function fills there), a VarDecl for a
+    /// constant, a FunctionDecl for a member of what another TU's function returns.
     const clang::NamedDecl *source;
     std::string field; // a data member of the (struct) parameter or result, "" for the value itself
     std::vector<ValueOrigin> origins;
@@ -129,6 +132,12 @@ public:
   /// The integer constants this TU defines for other TUs that declare them without a value
   /// (OpenSource), each with its value; the value's last origin is the definition.
   std::vector<std::pair<const clang::VarDecl *, ConstantValue>> constantsForOtherUnits();
+
+  /// The integer members of the struct parameters that functions this TU defines for other TUs
+  /// fill (`void load_config(Config &cfg)`, called as `load_config(cfg)`), each with the one value
+  /// the function leaves there (known without any caller); the value's last origin is in the
+  /// function.
+  std::vector<std::tuple<const clang::ParmVarDecl *, std::string, ConstantValue>> filledForOtherUnits();
 
   /// The integer members of the structs that functions this TU defines for other TUs return
   /// (`Config make_config()`), each with its one value (what every return statement gives, known

@@ -103,6 +103,9 @@ struct ParameterExport {
 struct CrossUnitParameter {
   /// `parameter` for what the function returns (a member of the struct it returns, `field`).
   static constexpr unsigned Result = ~0u;
+  /// `parameter` for what the function leaves in its parameter `index`, a struct it takes by
+  /// non-const reference to fill (its member `field`), as opposed to what callers pass there.
+  static constexpr unsigned leftIn(unsigned index) { return Result - 1 - index; }
 
   std::string function; // USR
   unsigned parameter = 0;

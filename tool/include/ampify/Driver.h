@@ -33,6 +33,10 @@ struct AnalysisOptions {
   /// The cache whose precompiled preambles `fix` and `lsp` share with `check` (--cache-dir, else
   /// the default one); "" with --no-preamble. `check` reads SchedulerOptions instead.
   std::string preambleCacheDir;
+  /// What the preambles of that cache may hold on disk (--preamble-cache-size): publishing one
+  /// prunes the least recently used beyond it; 0, no limit. A LibTorch preamble is 80-100 MB, and
+  /// every new ampify build or set of flags makes new ones, so without a limit they pile up.
+  uint64_t preambleCacheMaxBytes = 5ull << 30;
   std::string headerFilter;                 // HeaderFilterRegex; empty: findings in every header
   /// Per-directory .ampify.yaml: when set, each TU is analysed with the options it resolves for
   /// the TU's main file (see Config.h); null: these options as they are.

@@ -60,24 +60,32 @@ std::optional<std::string> sharedPreambleFor(const clang::tooling::CompileComman
 /// digests of every header it read) next to the pch files themselves.
 class PreambleStore {
 public:
-  explicit PreambleStore(const ResultCache &cache) : dir_(cache.subdirectory("preambles")) {}
+  /// `maxBytes`: the size publish() prunes the store to (AnalysisOptions::preambleCacheMaxBytes).
+  PreambleStore(const ResultCache &cache, uint64_t maxBytes)
+      : dir_(cache.subdirectory("preambles")), maxBytes_(maxBytes) {}
   bool enabled() const { return !dir_.empty(); }
 
-  /// The pch of `key` if its manifest, its content and every header it read still match; an
-  /// entry that does not is removed.
+  /// The pch of `key` if its manifest, its content and every header it read still match (and the
+  /// entry counts as used now, for pruning); an entry that does not is removed.
   std::optional<std::string> lookup(llvm::StringRef key, FileDigests &digests) const;
   /// A fresh path to build a pch for `key` into.
   std::string scratchPath(llvm::StringRef key) const;
-  /// Publishes a built pch (moved into place) with its dependencies; returns its final path.
+  /// Publishes a built pch (moved into place) with its dependencies, then prunes the store; returns
+  /// the pch's final path.
   std::optional<std::string> publish(llvm::StringRef key, llvm::StringRef builtPch,
                                      llvm::ArrayRef<std::string> inputs, FileDigests &digests) const;
   /// Drops the pch `pch` of `key`'s entry (stale, corrupt, or a TU failed with it and parsed
   /// without it), and the manifest if it still names that pch.
   void discard(llvm::StringRef key, llvm::StringRef pch) const;
+  /// Drops the least recently used entries until the store holds at most maxBytes, never `keep`'s;
+  /// and pch files that no manifest names, once an hour old (a build that died, or an entry
+  /// replaced): a younger one may be a build in flight.
+  void prune(llvm::StringRef keep) const;
 
 private:
   std::string manifestPath(llvm::StringRef key) const;
   std::string dir_;
+  uint64_t maxBytes_;
 };
 
 } // namespace ampify

@@ -1,0 +1,28 @@
+#include "config.h"
+
+void load_config(TrainConfig &cfg) {
+  cfg.embed = 64;
+  cfg.hidden = 50;
+  cfg.classes = 24;
+  cfg.patch = 36;
+  cfg.overlap = 6;
+  cfg.hidden = 100; // the last assignment is what callers see
+  cfg.stride = cfg.patch - cfg.overlap;
+  cfg.lr = 1e-3;
+}
+
+void load_small(TrainConfig &cfg, bool wide) {
+  cfg.embed = 64;
+  cfg.hidden = 64;
+  if (wide)
+    cfg.hidden = 100;
+}
+
+void load_early(TrainConfig &cfg, bool quick) {
+  cfg.hidden = 64;
+  if (quick)
+    return;
+  cfg.hidden = 100;
+}
+
+void rescale(TrainConfig &cfg, int64_t factor) { cfg.hidden *= factor; }
