@@ -212,7 +212,7 @@ const Expr *sequentialHolder(const Expr *e) {
 /// The layers of torch::nn::Sequential values, as far as the TU shows how they were built: a
 /// construction (`Sequential(Linear(...), ReLU())`, `Sequential({{"fc", Linear(...)}})`), a
 /// local constructed so and extended by `push_back` statements of its own block, a call of a
-/// same-TU builder (each of its `return`s), a parameter (the value passed at each call site in
+/// same-TU builder, a function or a non-virtual method (each of its `return`s), a parameter (the value passed at each call site in
 /// the TU, as ConstantValue does for constants), a member of the class (what its constructors and
 /// assignments build it with, and the `push_back` statements of the one constructor that builds
 /// it). A `push_back` statement in the body of a loop that is itself a statement of such a block
@@ -301,8 +301,9 @@ public:
     }
     if (const auto *call = dyn_cast<CallExpr>(e)) {
       const FunctionDecl *callee = call->getDirectCallee();
+      const auto *method = dyn_cast_or_null<CXXMethodDecl>(callee);
       const SourceManager &sm = ctx_.getSourceManager();
-      if (!callee || isa<CXXMethodDecl>(callee) || !isSequential(callee->getReturnType()) || callee->getDefinition() ||
+      if (!callee || (method && method->isVirtual()) || !isSequential(callee->getReturnType()) || callee->getDefinition() ||
           sm.isInSystemHeader(sm.getFileLoc(callee->getLocation())))
         return nullptr;
       return call;
@@ -494,7 +495,9 @@ private:
 
   std::optional<std::vector<Layers>> builderCall(const CallExpr *call, unsigned depth) {
     const FunctionDecl *callee = call->getDirectCallee();
-    if (!callee || isa<CXXMethodDecl>(callee) || !isSequential(callee->getReturnType()))
+    // A method builds as a function does (`Agent::makeTrunk`), unless an override may run instead.
+    const auto *method = dyn_cast_or_null<CXXMethodDecl>(callee);
+    if (!callee || (method && method->isVirtual()) || !isSequential(callee->getReturnType()))
       return std::nullopt;
     const FunctionDecl *def = callee->getDefinition();
     const SourceManager &sm = ctx_.getSourceManager();
@@ -1521,6 +1524,12 @@ private:
     }
     if (kind == "optional" && facts.empty())
       return aggregateFact({{"*", noneFact()}});
+    // A class of the project built here computes in this region (a distribution built from the
+    // policy's logits: `CategoricalMasked categorical(logits, mask)`): its constructor's body is
+    // analysed in it, or, defined in another TU, recorded for the join as any call is.
+    const CXXConstructorDecl *ctor = construct->getConstructor();
+    if (kind.empty() && !ctor->isImplicit() && !isInSystem(ctor->getLocation()))
+      callUserFunction(ctor, env, facts, construct);
     return unknownFact();
   }
 
@@ -2166,10 +2175,11 @@ std::vector<const FunctionDecl *> definedForOtherUnits(AnalysisSession &session)
     if (const auto *fn = dyn_cast<FunctionDecl>(d)) {
       // Another TU can call it only if it has external linkage and is not main; a template or a
       // function written in a header is compiled into every TU that calls it, which analyses it.
-      // Models are built outside autocast: constructors are left out.
+      // Constructors are in: another TU may build an object under autocast (a distribution from
+      // the policy's logits), and its findings hold only where the join shows such a call.
       if (fn->doesThisDeclarationHaveABody() && !fn->isDependentContext() && !fn->isMain() &&
           fn->isExternallyVisible() && fn->getTemplatedKind() == FunctionDecl::TK_NonTemplate &&
-          !isa<CXXConstructorDecl>(fn) && !isa<CXXDestructorDecl>(fn) &&
+          !isa<CXXDestructorDecl>(fn) &&
           sm.isInMainFile(sm.getFileLoc(fn->getLocation())) && !fn->isInlined())
         found.push_back(fn);
       return;

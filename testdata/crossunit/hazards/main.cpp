@@ -23,6 +23,7 @@ int main() {
   auto k = torch::randn({8, 64}).to(device);
   auto mask = torch::zeros({8, 8}, torch::kBool).to(device);
   auto before = evaluate(q, k) + evaluate_on_cpu(q, k);
+  Baseline baseline(q, mask);
   for (int step = 0; step < 10; ++step) {
     optimizer.zero_grad();
     auto out = model->forward(q);
@@ -38,8 +39,10 @@ int main() {
     auto nll = poisson_nll(std::get<0>(split_scores(q, k)), q);
     auto nll_fp32 = poisson_nll(std::get<1>(split_scores(q, k)), q);
     auto acted = policy->act(q);
+    MaskedChoice choice(torch::matmul(q, k.t()), mask);
     auto loss = acted.mean() + out.mean() + attended.mean() + shifted.mean() + weights.mean() + pair_masked.mean() +
-                pair_fp32.mean() + struct_masked.mean() + struct_fp32.mean() + nll + nll_fp32;
+                pair_fp32.mean() + struct_masked.mean() + struct_fp32.mean() + nll + nll_fp32 + choice.probs.mean() +
+                baseline.value;
     loss.backward();
     optimizer.step();
   }

@@ -56,3 +56,11 @@ torch::Tensor MaskedPolicy::act(torch::Tensor x) {
 }
 
 torch::Tensor MaskedPolicy::explore(torch::Tensor x) { return fc(x).masked_fill(x > 0, -1e9); }
+
+MaskedChoice::MaskedChoice(torch::Tensor logits, torch::Tensor mask) {
+  probs = torch::softmax(torch::where(mask, logits, -1e8f), -1); // CROSS-EXPECT: constant -1e+08 overflows fp16
+}
+
+Baseline::Baseline(torch::Tensor scores, torch::Tensor mask) {
+  value = torch::matmul(scores, scores.t()).masked_fill(mask, -1e9).mean();
+}

@@ -2,7 +2,8 @@
 // CrossUnitHazards): the model and its helpers are defined in model.cpp and called from main.cpp,
 // inside a training loop that `ampify fix` puts under CUDA autocast and inside an explicit
 // ampify::Autocast scope; and hazards in main.cpp on what those functions return in fp16, whole
-// or as one tensor of a tuple or struct, used there or passed back to model.cpp. Each expected
+// or as one tensor of a tuple or struct, used there or passed back to model.cpp; and the
+// constructor of a class that main.cpp builds inside its loop from fp16 logits. Each expected
 // finding has a CROSS-EXPECT comment on its line, followed by text of its message; every other
 // line must give none.
 #pragma once
@@ -49,4 +50,16 @@ struct MaskedPolicy : Policy {
   torch::Tensor act(torch::Tensor x) override;
   torch::Tensor explore(torch::Tensor x) override;
   torch::nn::Linear fc{nullptr};
+};
+
+// Built by main.cpp inside its training loop, under autocast: its constructor computes there.
+struct MaskedChoice {
+  MaskedChoice(torch::Tensor logits, torch::Tensor mask);
+  torch::Tensor probs;
+};
+
+// Built by main.cpp before the loop only: its constructor runs in fp32.
+struct Baseline {
+  Baseline(torch::Tensor scores, torch::Tensor mask);
+  torch::Tensor value;
 };
