@@ -585,6 +585,22 @@ int64_t use(int argc) {
   EXPECT_EQ(valueOf("before_the_setter"), 64);
 }
 
+namespace {
+
+/// The values the join knows for the arguments of the function whose USR contains `function`, by
+/// member, sorted.
+std::map<std::string, std::vector<int64_t>> knownArgumentsOf(const CrossUnitFacts &facts, llvm::StringRef function) {
+  std::map<std::string, std::vector<int64_t>> values;
+  for (const ArgumentImport &import : facts.knownArguments())
+    if (llvm::StringRef(import.function).contains(function))
+      values[import.field].push_back(import.value);
+  for (auto &[field, list] : values)
+    llvm::sort(list);
+  return values;
+}
+
+} // namespace
+
 TEST(AnalysisSession, SettersOfOtherUnitsGiveValuesThatHoldWhereTheirDefiningUnitSaysWhatTheySet) {
   auto unit = parse(R"cpp(
 #include <cstdint>
@@ -627,13 +643,8 @@ int64_t use() {
     for (const SetterCondition &condition : import.conditions)
       dim = condition.setter;
   ASSERT_NE(dim, "");
-  auto known = [&] {
-    std::map<std::string, std::vector<int64_t>> values;
-    for (const ArgumentImport &import : facts.knownArguments())
-      if (import.function.find("@F@build#") != std::string::npos) // not the calls of Dim itself
-        values[import.field].push_back(import.value);
-    return values;
-  };
+  // Not the calls of Dim itself.
+  auto known = [&] { return knownArgumentsOf(facts, "@F@build#"); };
   // Every value of `build`'s argument depends on what Dim sets: nothing without its definition.
   EXPECT_TRUE(known().empty());
   // Dim sets dim: the last call's 36 (the first call's 100 assumes the second sets something
@@ -704,15 +715,7 @@ int64_t use() {
   ASSERT_TRUE(filled);
   EXPECT_EQ(filled->parameter, CrossUnitParameter::leftIn(0));
   EXPECT_NE(filled->function.find("@F@fill#"), std::string::npos);
-  auto known = [&] {
-    std::map<std::string, std::vector<int64_t>> values;
-    for (const ArgumentImport &import : facts.knownArguments())
-      if (import.function.find("@F@build#") != std::string::npos)
-        values[import.field].push_back(import.value);
-    for (auto &[field, list] : values)
-      llvm::sort(list);
-    return values;
-  };
+  auto known = [&] { return knownArgumentsOf(facts, "@F@build#"); };
   // Without the TU that defines `fill`, only the assignment after the second call is known; the
   // stride assigned before the first call may be changed by it.
   EXPECT_EQ(known(), (std::map<std::string, std::vector<int64_t>>{{"hidden", {48}}}));
