@@ -212,8 +212,8 @@ const Expr *sequentialHolder(const Expr *e) {
 /// The layers of torch::nn::Sequential values, as far as the TU shows how they were built: a
 /// construction (`Sequential(Linear(...), ReLU())`, `Sequential({{"fc", Linear(...)}})`), a
 /// local constructed so and extended by `push_back` statements of its own block, a call of a
-/// same-TU builder, a function or a non-virtual method (each of its `return`s), a parameter (the value passed at each call site in
-/// the TU, as ConstantValue does for constants), a member of the class (what its constructors and
+/// same-TU builder, a function or a non-virtual method (each of its `return`s), a parameter (the
+/// value passed at each call site in the TU, as ConstantValue does for constants), a member of the class (what its constructors and
 /// assignments build it with, and the `push_back` statements of the one constructor that builds
 /// it). A `push_back` statement in the body of a loop that is itself a statement of such a block
 /// adds its layers zero, one or two times (ways that run a layer more often give nothing a second
@@ -301,9 +301,8 @@ public:
     }
     if (const auto *call = dyn_cast<CallExpr>(e)) {
       const FunctionDecl *callee = call->getDirectCallee();
-      const auto *method = dyn_cast_or_null<CXXMethodDecl>(callee);
       const SourceManager &sm = ctx_.getSourceManager();
-      if (!callee || (method && method->isVirtual()) || !isSequential(callee->getReturnType()) || callee->getDefinition() ||
+      if (!isSequentialBuilder(callee) || callee->getDefinition() ||
           sm.isInSystemHeader(sm.getFileLoc(callee->getLocation())))
         return nullptr;
       return call;
@@ -493,11 +492,16 @@ private:
     return field && isa<CXXThisExpr>(member->getBase()->IgnoreParenImpCasts()) ? field : nullptr;
   }
 
+  /// A function that returns a Sequential; a method builds as a function does
+  /// (`Agent::makeTrunk`), unless it is virtual: an override may run instead.
+  static bool isSequentialBuilder(const FunctionDecl *callee) {
+    const auto *method = dyn_cast_or_null<CXXMethodDecl>(callee);
+    return callee && !(method && method->isVirtual()) && isSequential(callee->getReturnType());
+  }
+
   std::optional<std::vector<Layers>> builderCall(const CallExpr *call, unsigned depth) {
     const FunctionDecl *callee = call->getDirectCallee();
-    // A method builds as a function does (`Agent::makeTrunk`), unless an override may run instead.
-    const auto *method = dyn_cast_or_null<CXXMethodDecl>(callee);
-    if (!callee || (method && method->isVirtual()) || !isSequential(callee->getReturnType()))
+    if (!isSequentialBuilder(callee))
       return std::nullopt;
     const FunctionDecl *def = callee->getDefinition();
     const SourceManager &sm = ctx_.getSourceManager();

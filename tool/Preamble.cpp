@@ -31,6 +31,12 @@ void markUsed(const std::string &manifest) {
   llvm::sys::Process::SafelyCloseFileDescriptor(fd);
 }
 
+/// Removes a pch file and the header it was built from.
+void removePch(llvm::StringRef pch) {
+  llvm::sys::fs::remove(pch);
+  llvm::sys::fs::remove(pch + ".h");
+}
+
 /// How deep the preamble follows user headers that start with another user header.
 constexpr unsigned MaxLeadingUserHeaders = 4;
 
@@ -374,7 +380,7 @@ void PreambleStore::prune(llvm::StringRef keep) const {
       entries.push_back(std::move(entry));
     }
   }
-  // Each entry weighs its manifest, its pch and the pch's header (a few bytes).
+  // Each entry weighs its manifest and its pch (the pch's header, a few bytes, counts in `total`).
   for (Entry &entry : entries) {
     auto found = pchFiles.find(entry.pch);
     if (found == pchFiles.end())
@@ -385,8 +391,7 @@ void PreambleStore::prune(llvm::StringRef keep) const {
   auto now = std::chrono::system_clock::now();
   for (const auto &[pch, sizeAndTime] : pchFiles)
     if (now - sizeAndTime.second > std::chrono::hours(1)) {
-      llvm::sys::fs::remove(pch);
-      llvm::sys::fs::remove(pch + ".h");
+      removePch(pch);
       total -= std::min(total, sizeAndTime.first);
     }
   if (maxBytes_ == 0 || total <= maxBytes_)
@@ -411,10 +416,8 @@ void PreambleStore::discard(llvm::StringRef key, llvm::StringRef pch) const {
   } else {
     llvm::consumeError(value.takeError());
   }
-  if (!pch.empty()) {
-    llvm::sys::fs::remove(pch);
-    llvm::sys::fs::remove(pch + ".h");
-  }
+  if (!pch.empty())
+    removePch(pch);
 }
 
 } // namespace ampify

@@ -164,6 +164,42 @@ void score_all(Scorer &s, NormedScorer &n, ChangedScorer &c, torch::Tensor x, to
   auto all = s(x, mask) + n(x, mask) + c(x, mask);
 }
 
+// A Sequential member built by a method of the class: a non-virtual one is followed as a function
+// is; a virtual one may be overridden, so what it builds is not known.
+struct TrunkImpl : torch::nn::Module {
+  TrunkImpl() {
+    actor_ = register_module("actor", make_trunk(64, 8));
+    critic_ = register_module("critic", make_head(64));
+  }
+  torch::nn::Sequential make_trunk(int64_t in, int64_t out) {
+    return torch::nn::Sequential(torch::nn::Linear(in, 64), torch::nn::ReLU(), torch::nn::Linear(64, out));
+  }
+  virtual torch::nn::Sequential make_head(int64_t in) { return torch::nn::Sequential(torch::nn::Linear(in, 8)); }
+  torch::Tensor forward(torch::Tensor x, torch::Tensor mask) {
+    auto logits = actor_->forward(x);
+    auto masked = logits.masked_fill(mask, -1e9);
+    // CHECK-MESSAGES: :[[@LINE-1]]:44: warning: constant -1e+09 overflows fp16 (largest finite value 65504) in `masked_fill` [ampify-fp16-overflow-constant]
+    auto values = critic_->forward(x).masked_fill(mask, -1e9);
+    return masked + values;
+  }
+  torch::nn::Sequential actor_{nullptr}, critic_{nullptr};
+};
+TORCH_MODULE(Trunk);
+// A class of the file built under autocast: its constructor computes in the region.
+struct MaskedChoice {
+  MaskedChoice(torch::Tensor logits, torch::Tensor mask) {
+    probs = torch::softmax(torch::where(mask, logits, -1e8f), -1);
+    // CHECK-MESSAGES: :[[@LINE-1]]:55: warning: constant -1e+08 overflows fp16 (largest finite value 65504) in `where` [ampify-fp16-overflow-constant]
+  }
+  torch::Tensor probs;
+};
+void act(Trunk &trunk, torch::Tensor x, torch::Tensor mask) {
+  MaskedChoice before(torch::matmul(x, x.t()), mask);
+  ampify::Autocast autocast;
+  MaskedChoice choice(torch::matmul(x, x.t()), mask);
+  auto all = trunk(x, mask) + choice.probs + before.probs;
+}
+
 // A Sequential member that its constructor extends with push_back statements, some in a loop:
 // each layer runs where the Sequential does (a block's own mask counts under the autocast that
 // runs the stack), and its output is that of its last layer.
