@@ -1209,13 +1209,18 @@ private:
   }
 
   /// `hidden_` read in the body of a constructor that assigns it: the last assignment before the
-  /// read, else what the constructor initialised it with.
+  /// read, else what the constructor initialised it with. An assignment of the body makes the
+  /// member a variable, not a constant: like a local that is not const, its value is reported at
+  /// the layers it sizes (`m_hidden = m_wide ? 128 : 100;`), not at the assignment.
   Values ownFieldInConstructor(const CXXConstructorDecl *ctor, const FieldDecl *field, const MemberExpr *use,
                                unsigned depth) {
     std::optional<const Expr *> assigned = constructorAssignment(ctor, field, use);
     if (!assigned)
       return {};
-    const Expr *init = *assigned ? *assigned : initialiserIn(ctor, field);
+    if (*assigned)
+      return annotate(evaluate(*assigned, depth + 1), (*assigned)->getBeginLoc(),
+                      "member `" + field->getNameAsString() + "`");
+    const Expr *init = initialiserIn(ctor, field);
     if (!init)
       return {};
     return asMember(evaluate(init, depth + 1), init->getBeginLoc(), "`" + field->getNameAsString() + "`");

@@ -457,3 +457,22 @@ void build_from_args() {
   // CHECK-MESSAGES: :[[@LINE-4]]:13: note: `args.nz` is 50
   torch::nn::Linear other(args.later, 64);
 }
+
+// A member that the constructor's body assigns from constants is a variable, not a constant of
+// its own: like a local that is not const, its value is reported at each layer it sizes.
+struct TrunkImpl : torch::nn::Module {
+  int64_t hidden_;
+  bool wide_;
+  TrunkImpl() {
+    wide_ = false;
+    hidden_ = wide_ ? 128 : 100;
+    first = register_module("first", torch::nn::Linear(24, hidden_));
+  // CHECK-MESSAGES: :[[@LINE-1]]:60: warning: out_features = 100 of Linear `first` is not a multiple of 8: it is N of the layer's GEMM, which runs on slower kernels when misaligned; consider 104 [ampify-tensor-core-alignment]
+  // CHECK-MESSAGES: :[[@LINE-3]]:15: note: member `hidden_` is 100
+    second = register_module("second", torch::nn::Linear(hidden_, 16));
+  // CHECK-MESSAGES: :[[@LINE-1]]:58: warning: in_features = 100 of Linear `second` is not a multiple of 8: it is K (the reduction) of the layer's GEMM, which runs on slower kernels when misaligned; consider 104 [ampify-tensor-core-alignment]
+  // CHECK-MESSAGES: :[[@LINE-6]]:15: note: member `hidden_` is 100
+  }
+  torch::Tensor forward(torch::Tensor x) { return second(first(x)); }
+  torch::nn::Linear first{nullptr}, second{nullptr};
+};
