@@ -200,13 +200,15 @@ bool isConstantAcrossUnits(const VarDecl *var) {
 }
 
 /// The data members `e` names from a struct object, outermost first (`cfg.encoder.hidden`:
-/// encoder, hidden), and in `root` that object (`cfg`); empty unless every step is a `.` of a
-/// data member.
+/// encoder, hidden), and in `root` that object (`cfg`, or a data member of the object a method
+/// runs on: `options_` of `&options_.decoder`); empty unless every step is a `.` of a data member.
 FieldPath memberPath(const Expr *e, const Expr **root) {
   FieldPath path;
   e = e->IgnoreParenImpCasts();
   while (const auto *member = dyn_cast<MemberExpr>(e)) {
     const auto *field = dyn_cast<FieldDecl>(member->getMemberDecl());
+    if (field && isThisMember(member))
+      break;
     if (!field || member->isArrow())
       return {};
     path.insert(path.begin(), field);

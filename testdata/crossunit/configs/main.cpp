@@ -48,6 +48,7 @@ int main(int argc, char **argv) {
   Embed embedded(nfreq); // unknown: never 2 * 18 from the default argument
   auto experiment = make_experiment();
   Trainer trainer(experiment);
+  Seq2Seq translator(experiment);
   DetectHead detect(64, 4);      // 3 * (4 + 5) = 27
   DetectHead paired(64, 3, 2);   // 2 * (3 + 5) = 16; never 3 * (3 + 5) or 2 * (4 + 5)
   auto words = torch::randn({2, 64});

@@ -32,3 +32,11 @@ Trainer::Trainer(ExperimentConfig conf) : config_(conf), projector_(build_projec
 
 DetectHeadImpl::DetectHeadImpl(int64_t channels, int64_t classes, int64_t anchors)
     : conv(register_module("conv", torch::nn::Conv2d(torch::nn::Conv2dOptions(channels, anchors * (classes + 5), 1)))) {} // CROSS-EXPECT: out_channels = 27 of Conv2d `conv` is not a multiple of 8
+
+DecoderImpl::DecoderImpl(const TaggerConfig *options) {
+  out = register_module("out", torch::nn::Linear(options->word_dim, options->hidden)); // CROSS-EXPECT: out_features = 44 of Linear `out` is not a multiple of 8
+}
+
+Seq2SeqImpl::Seq2SeqImpl(const ExperimentConfig &options) : options_(options) {
+  decoder = register_module("decoder", Decoder(&options_.model));
+}

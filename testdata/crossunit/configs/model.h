@@ -7,8 +7,9 @@
 // vocabulary counts where its table is the output projection too (tied); config.cpp defines a
 // function that returns a config, which main.cpp passes to the model and computes a size from,
 // and one that returns an experiment's config with the model's inside, which a trainer keeps and
-// builds a module from. Each expected finding has a CROSS-EXPECT comment on its line, followed by
-// text of its message; every other line must give none.
+// builds a module from, and which a seq2seq model keeps, handing its decoder a pointer to the
+// model's part. Each expected finding has a CROSS-EXPECT comment on its line, followed by text of
+// its message; every other line must give none.
 #pragma once
 #include <torch/torch.h>
 
@@ -90,6 +91,23 @@ private:
   ExperimentConfig config_;
   Projector projector_{nullptr};
 };
+
+// A model that keeps its config and hands a part of it to a submodule through a pointer
+// (`Decoder(&options_.model)`), as d2l's seq2seq hands its decoder `&options_.decoder`.
+struct DecoderImpl : torch::nn::Module {
+  explicit DecoderImpl(const TaggerConfig *options);
+  torch::Tensor forward(torch::Tensor x) { return out(x); }
+  torch::nn::Linear out{nullptr};
+};
+TORCH_MODULE(Decoder);
+
+struct Seq2SeqImpl : torch::nn::Module {
+  explicit Seq2SeqImpl(const ExperimentConfig &options);
+  torch::Tensor forward(torch::Tensor x) { return decoder(x); }
+  ExperimentConfig options_;
+  Decoder decoder{nullptr};
+};
+TORCH_MODULE(Seq2Seq);
 
 // A detection head: anchors * (classes + 5) outputs per cell, two parameters of one call, the
 // second computed with a constant first; the anchors left to their default.
