@@ -753,6 +753,11 @@ private:
         return;
       ConstantValue head{e / h, embed.values[0].origins};
       head.origins.insert(head.origins.end(), heads.values[0].origins.begin(), heads.values[0].origins.end());
+      // The division happens at the attention: no constant on the way holds the head dim, even
+      // one equal to it by chance (`fc * (1 << levels) / heads` with fc = 20, 2 levels, 4 heads).
+      if (h != 1)
+        for (ValueOrigin &origin : head.origins)
+          origin.definedName.clear();
       FoundDim dim = embed;
       dim.gemm = "K of Q*K^T and N of attention*V in every head";
       if (!exempt(dim, head.value))

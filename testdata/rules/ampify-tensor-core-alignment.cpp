@@ -476,3 +476,21 @@ struct TrunkImpl : torch::nn::Module {
   torch::Tensor forward(torch::Tensor x) { return second(first(x)); }
   torch::nn::Linear first{nullptr}, second{nullptr};
 };
+
+// A head dim computed at the attention is reported there, also when a constant on the way holds
+// the same value by chance: 20 channels, doubled twice, split over 4 heads.
+struct BottleneckImpl : torch::nn::Module {
+  BottleneckImpl(int32_t channels, int32_t levels, int32_t heads) {
+    attention = register_module("attention", torch::nn::MultiheadAttention(torch::nn::MultiheadAttentionOptions(channels * (1 << levels), heads)));
+  // CHECK-MESSAGES: :[[@LINE-1]]:113: warning: head dim (embed_dim / num_heads = 80 / 4) = 20 of MultiheadAttention `attention` is not a multiple of 8: it is K of Q*K^T and N of attention*V in every head, which runs on slower kernels when misaligned; consider 24 [ampify-tensor-core-alignment]
+  // CHECK-MESSAGES: :[[@LINE+8]]:17: note: `kChannels` is 20
+  }
+  torch::Tensor forward(torch::Tensor x) { return std::get<0>(attention(x, x, x)); }
+  torch::nn::MultiheadAttention attention{nullptr};
+};
+TORCH_MODULE(Bottleneck);
+void build_bottleneck() {
+  const int32_t kLevels = 2, kHeads = 4;
+  const int32_t kChannels = 20;
+  Bottleneck bottleneck(kChannels, kLevels, kHeads);
+}
