@@ -1174,21 +1174,25 @@ private:
   }
 
   Values evaluateMember(const MemberExpr *member, unsigned depth) {
-    if (Values values = folded(member); !values.empty())
-      return values;
+    Values folding = folded(member);
     const ValueDecl *decl = member->getMemberDecl();
     if (const auto *var = dyn_cast<VarDecl>(decl))
-      return evaluateVariable(var, depth);
+      return folding.empty() ? evaluateVariable(var, depth) : folding;
     const auto *field = dyn_cast<FieldDecl>(decl);
     if (!field || (written_.contains(field) && !isOwnCopy(member->getBase())) || !inProgress_.insert(field).second)
-      return {};
+      return folding;
     Values values;
     if (const CXXConstructorDecl *ctor = assigningConstructorAround(member, field))
       values = ownFieldInConstructor(ctor, field, member, depth);
     else
       values = isThisMember(member) ? evaluateOwnField(field, depth) : evaluateFieldOf(member, field, depth);
     inProgress_.erase(field);
-    return values;
+    // Clang folds a member of a constant struct (`const auto cfg = TGNConfig{};`) but says not
+    // where the value was defined: the structural value names the member's initialiser, and is
+    // kept where it agrees with the folded one.
+    if (folding.empty() || (values.size() == 1 && !values[0].openSource && values[0].value == folding[0].value))
+      return values;
+    return folding;
   }
 
   /// The constructor whose body reads its own member `field` at `member`, when its class's

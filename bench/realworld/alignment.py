@@ -56,8 +56,10 @@ def main():
     total_expected = total_found = true_positives = labels_found = 0
     for project in sorted(args.projects or os.listdir(corpus)):
         path = os.path.join(corpus, project)
-        # Every TU of the project, also those in folders under src/ (src/train/trainer.cpp).
-        sources = sorted(glob.glob(os.path.join(path, "src", "**", "*.cpp"), recursive=True))
+        # Every TU of the project, also those in folders under src/ (src/train/trainer.cpp), with
+        # each C++ suffix CMake compiles (main.cc).
+        sources = sorted(source for suffix in ("cpp", "cc", "cxx")
+                         for source in glob.glob(os.path.join(path, "src", "**", "*." + suffix), recursive=True))
         if not sources:
             continue
         cmd = [args.ampify, "check", "--no-cache", "-j", args.j, "--checks=-*," + ",".join(rules), "--format=json",

@@ -60,24 +60,27 @@ struct Layers : torch::nn::Module {
 struct Net : torch::nn::Module {
   explicit Net(int64_t hidden = 100) { body = register_module("body", torch::nn::Linear(512, hidden)); }
   // CHECK-MESSAGES: :[[@LINE-1]]:94: warning: out_features = 100 of Linear `body` is not a multiple of 8: it is N of the layer's GEMM, which runs on slower kernels when misaligned; consider 104 [ampify-tensor-core-alignment]
-  // CHECK-MESSAGES: :[[@LINE+88]]:7: note: `hidden` (its default argument) at this call of `Net` is 100
+  // CHECK-MESSAGES: :[[@LINE+89]]:7: note: `hidden` (its default argument) at this call of `Net` is 100
   // CHECK-MESSAGES: :[[@LINE-3]]:94: warning: out_features = 50 of Linear `body` is not a multiple of 8: it is N of the layer's GEMM, which runs on slower kernels when misaligned; consider 56 [ampify-tensor-core-alignment]
-  // CHECK-MESSAGES: :[[@LINE+85]]:13: note: `hidden` at this call of `Net` is 50
+  // CHECK-MESSAGES: :[[@LINE+86]]:13: note: `hidden` at this call of `Net` is 50
   torch::nn::Linear body{nullptr};
 };
 
 torch::nn::Sequential make_mlp(int64_t width) {
   return torch::nn::Sequential(torch::nn::Linear(512, width), torch::nn::ReLU());
   // CHECK-MESSAGES: :[[@LINE-1]]:55: warning: out_features = 130 of Linear is not a multiple of 8: it is N of the layer's GEMM, which runs on slower kernels when misaligned; consider 136 [ampify-tensor-core-alignment]
-  // CHECK-MESSAGES: :[[@LINE+81]]:23: note: `width` at this call of `make_mlp` is 130
+  // CHECK-MESSAGES: :[[@LINE+82]]:23: note: `width` at this call of `make_mlp` is 130
 }
 
 // Members initialised with constants, a constexpr config struct, a local never written again.
 struct Config {
   int64_t d_model = 520;
   int64_t ffn = 2052;
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: `Config::ffn` = 2052 is not a multiple of 8 and sizes out_features of Linear `ff`, N of the layer's GEMM, which runs on slower kernels when misaligned; consider 2056 [ampify-tensor-core-alignment]
+  // CHECK-MESSAGES: :[[@LINE+12]]:67: note: `Config::ffn` is used here as out_features of Linear `ff`: N of the layer's GEMM
 };
 constexpr Config kConfig{};
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: note: `kConfig.ffn` is 2052
 
 struct Configured : torch::nn::Module {
   int64_t in_ = 1000;
@@ -87,8 +90,6 @@ struct Configured : torch::nn::Module {
   // CHECK-MESSAGES: :[[@LINE-2]]:23: warning: member `out_` = 1001 is not a multiple of 8 and sizes out_features of Linear `fc`, N of the layer's GEMM, which runs on slower kernels when misaligned; consider 1008 [ampify-tensor-core-alignment]
   // CHECK-MESSAGES: :[[@LINE-2]]:55: note: member `out_` is used here as out_features of Linear `fc`: N of the layer's GEMM
     ff = register_module("ff", torch::nn::Linear(kConfig.d_model, kConfig.ffn));
-  // CHECK-MESSAGES: :[[@LINE-1]]:67: warning: out_features = 2052 of Linear `ff` is not a multiple of 8: it is N of the layer's GEMM, which runs on slower kernels when misaligned; consider 2056 [ampify-tensor-core-alignment]
-  // CHECK-MESSAGES: :[[@LINE-2]]:67: note: `kConfig.ffn` is 2052
     int64_t width = 1000;
     wide = register_module("wide", torch::nn::Linear(width, width + 2));
   // CHECK-MESSAGES: :[[@LINE-1]]:61: warning: out_features = 1002 of Linear `wide` is not a multiple of 8: it is N of the layer's GEMM, which runs on slower kernels when misaligned; consider 1008 [ampify-tensor-core-alignment]
@@ -493,4 +494,19 @@ void build_bottleneck() {
   const int32_t kLevels = 2, kHeads = 4;
   const int32_t kChannels = 20;
   Bottleneck bottleneck(kChannels, kLevels, kHeads);
+}
+
+// A config struct held as a constant (`const auto cfg = Config{};`), whose members Clang folds:
+// its in-class initialiser is the constant, reported once at its definition.
+struct LinkConfig {
+  std::size_t embedding_dim = 100;
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: `LinkConfig::embedding_dim` = 100 is not a multiple of 8 and sizes 2 GEMM dimensions (in_features of Linear `w_src`, out_features of Linear `w_src`), which run on slower kernels when misaligned; consider 104 [ampify-tensor-core-alignment]
+  std::size_t memory_dim = 64;
+};
+void build_link_predictor() {
+  const auto cfg = LinkConfig{};
+  torch::nn::Linear w_src(cfg.embedding_dim, cfg.embedding_dim);
+  // CHECK-MESSAGES: :[[@LINE-1]]:27: note: `LinkConfig::embedding_dim` is used here as in_features of Linear `w_src`: K (the reduction) of the layer's GEMM
+  // CHECK-MESSAGES: :[[@LINE-2]]:46: note: `LinkConfig::embedding_dim` is used here as out_features of Linear `w_src`: N of the layer's GEMM
+  torch::nn::Linear memory(cfg.memory_dim, 32);
 }
