@@ -162,8 +162,16 @@ std::string pathName(llvm::ArrayRef<const FieldDecl *> path) {
   return name;
 }
 
+/// Whether the braced list `list` initialises `record` itself, whose members it lists in order,
+/// and not a struct derived from it (whose list starts with its bases).
+bool listInitialises(const InitListExpr *list, const CXXRecordDecl *record) {
+  const CXXRecordDecl *initialised = list->getType()->getAsCXXRecordDecl();
+  return initialised && initialised->getCanonicalDecl() == record->getCanonicalDecl();
+}
+
 /// The integer data members of a struct of the project (not a library's) that a parameter of
-/// `type` takes by value, by const reference or by pointer to const, also those of the project's
+/// `type` takes by value, by const reference or by pointer to const, also those of its base
+/// structs (`feature_dim` of `struct AppearanceConfig : ModelConfigBase`) and of the project's
 /// structs it holds (`encoder.hidden`), outermost first: the sizes a config struct carries to
 /// another TU.
 std::vector<FieldPath> integerFieldsOfProjectStruct(QualType type, const SourceManager &sm, unsigned depth = 0) {
@@ -177,6 +185,10 @@ std::vector<FieldPath> integerFieldsOfProjectStruct(QualType type, const SourceM
   if (!record || !record->hasDefinition() || sm.isInSystemHeader(sm.getFileLoc(record->getLocation())) || depth > 2)
     return {};
   std::vector<FieldPath> fields;
+  for (const CXXBaseSpecifier &base : record->getDefinition()->bases())
+    if (!base.isVirtual() && base.getAccessSpecifier() == AS_public)
+      for (FieldPath &inherited : integerFieldsOfProjectStruct(base.getType(), sm, depth + 1))
+        fields.push_back(std::move(inherited));
   for (const FieldDecl *field : record->getDefinition()->fields()) {
     if (field->getType()->isIntegralOrEnumerationType())
       fields.push_back({field});
@@ -1638,7 +1650,8 @@ private:
       list = list->isSemanticForm() ? list : list->getSemanticForm();
       const auto *owner = dyn_cast<CXXRecordDecl>(field->getParent());
       // An aggregate with base classes lists the bases first.
-      if (!list || !owner || owner->getNumBases() != 0 || field->getFieldIndex() >= list->getNumInits())
+      if (!list || !owner || owner->getNumBases() != 0 || !listInitialises(list, owner) ||
+          field->getFieldIndex() >= list->getNumInits())
         return {};
       const Expr *init = list->getInit(field->getFieldIndex());
       if (isa<CXXDefaultInitExpr>(init->IgnoreImplicit()))
@@ -1787,7 +1800,8 @@ private:
     } else if (const auto *list = dyn_cast<InitListExpr>(root)) {
       list = list->isSemanticForm() ? list : list->getSemanticForm();
       const auto *owner = dyn_cast<CXXRecordDecl>(path[0]->getParent());
-      if (!list || !owner || owner->getNumBases() != 0 || path[0]->getFieldIndex() >= list->getNumInits())
+      if (!list || !owner || owner->getNumBases() != 0 || !listInitialises(list, owner) ||
+          path[0]->getFieldIndex() >= list->getNumInits())
         return {};
       part = list->getInit(path[0]->getFieldIndex());
       if (const auto *defaulted = dyn_cast<CXXDefaultInitExpr>(part->IgnoreImplicit()))

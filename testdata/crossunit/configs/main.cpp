@@ -49,6 +49,8 @@ int main(int argc, char **argv) {
   auto experiment = make_experiment();
   Trainer trainer(experiment);
   Seq2Seq translator(experiment);
+  AppearanceConfig appearance;
+  auto color_decoder = make_color_decoder(appearance);
   DetectHead detect(64, 4);      // 3 * (4 + 5) = 27
   DetectHead paired(64, 3, 2);   // 2 * (3 + 5) = 16; never 3 * (3 + 5) or 2 * (4 + 5)
   auto words = torch::randn({2, 64});

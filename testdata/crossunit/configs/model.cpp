@@ -40,3 +40,7 @@ DecoderImpl::DecoderImpl(const TaggerConfig *options) {
 Seq2SeqImpl::Seq2SeqImpl(const ExperimentConfig &options) : options_(options) {
   decoder = register_module("decoder", Decoder(&options_.model));
 }
+
+torch::nn::Sequential make_color_decoder(const AppearanceConfig &cfg) {
+  return torch::nn::Sequential(torch::nn::Linear(cfg.feature_dim, cfg.hidden), torch::nn::ReLU());
+}

@@ -8,8 +8,9 @@
 // function that returns a config, which main.cpp passes to the model and computes a size from,
 // and one that returns an experiment's config with the model's inside, which a trainer keeps and
 // builds a module from, and which a seq2seq model keeps, handing its decoder a pointer to the
-// model's part. Each expected finding has a CROSS-EXPECT comment on its line, followed by text of
-// its message; every other line must give none.
+// model's part; and a config whose base struct holds a size. Each expected finding has a
+// CROSS-EXPECT comment on its line, followed by text of its message; every other line must give
+// none.
 #pragma once
 #include <torch/torch.h>
 
@@ -108,6 +109,16 @@ struct Seq2SeqImpl : torch::nn::Module {
   Decoder decoder{nullptr};
 };
 TORCH_MODULE(Seq2Seq);
+
+// A config struct whose sizes are partly its base's (as splat renderers split appearance from
+// geometry): main.cpp passes it by const reference, model.cpp reads the base's member.
+struct AppearanceBase {
+  int64_t feature_dim = 30; // CROSS-EXPECT: `AppearanceBase::feature_dim` = 30 is not a multiple of 8
+};
+struct AppearanceConfig : AppearanceBase {
+  int64_t hidden = 64;
+};
+torch::nn::Sequential make_color_decoder(const AppearanceConfig &cfg);
 
 // A detection head: anchors * (classes + 5) outputs per cell, two parameters of one call, the
 // second computed with a constant first; the anchors left to their default.
