@@ -162,6 +162,18 @@ std::string pathName(llvm::ArrayRef<const FieldDecl *> path) {
   return name;
 }
 
+/// The data members of `record` and of its bases: what a function filling the struct may write.
+std::vector<const FieldDecl *> fieldsWithBases(const CXXRecordDecl *record) {
+  std::vector<const FieldDecl *> fields;
+  if (!record || !record->hasDefinition())
+    return fields;
+  record = record->getDefinition();
+  for (const CXXBaseSpecifier &base : record->bases())
+    llvm::append_range(fields, fieldsWithBases(base.getType()->getAsCXXRecordDecl()));
+  llvm::append_range(fields, record->fields());
+  return fields;
+}
+
 /// Whether the braced list `list` initialises `record` itself, whose members it lists in order,
 /// and not a struct derived from it (whose list starts with its bases).
 bool listInitialises(const InitListExpr *list, const CXXRecordDecl *record) {
@@ -801,7 +813,7 @@ private:
         !isDefinedInOtherUnit(callee, sm_) || !isFilledStructParameter(param) ||
         integerFieldsOfProjectStruct(var->getType(), sm_).empty())
       return false;
-    for (const FieldDecl *field : var->getType()->getAsCXXRecordDecl()->getDefinition()->fields())
+    for (const FieldDecl *field : fieldsWithBases(var->getType()->getAsCXXRecordDecl()))
       written.insert(field);
     fieldAssignments[var].push_back({call, {}, nullptr, nullptr, param});
     return true;
@@ -942,6 +954,15 @@ public:
       append(values, fieldOfPath(ret->getRetValue(), path, depth + 1));
     inProgress_.erase(definition);
     return values;
+  }
+
+  /// Whether the members of struct parameter `param` are only read where it is visible: taken by
+  /// value or const reference, or by a non-const lvalue reference the TU assigns no member of.
+  bool readOnlyParameter(const ParmVarDecl *param) const {
+    QualType type = param->getType();
+    if (!type->isReferenceType() || type.getNonReferenceType().isConstQualified())
+      return true;
+    return type->isLValueReferenceType() && !tu_.fieldAssignments.contains(param);
   }
 
   /// What `function` leaves in member `field` of the struct parameter `param` it fills
@@ -1360,6 +1381,9 @@ private:
     for (const FieldWrite &write : assignments->second) {
       if (llvm::ArrayRef(write.path) != path && !write.setterOfOtherUnit && !write.filledByOtherUnit)
         continue;
+      // The struct passed to the call that may fill it is read before that call runs.
+      if (write.filledByOtherUnit && llvm::is_contained(reading, write.write))
+        continue;
       std::vector<const Stmt *> writing = enclosingStatements(DynTypedNode::create(*write.write));
       if (inLambda(writing))
         return std::nullopt;
@@ -1758,9 +1782,7 @@ private:
       Values values;
       if (const auto *param = dyn_cast<ParmVarDecl>(var)) {
         const auto *function = dyn_cast<FunctionDecl>(param->getDeclContext());
-        QualType type = param->getType();
-        if (function && !written_.contains(param) &&
-            (!type->isReferenceType() || type.getNonReferenceType().isConstQualified())) {
+        if (function && !written_.contains(param) && readOnlyParameter(param)) {
           if (auto found = calls_.find(function->getCanonicalDecl()); found != calls_.end())
             for (const CallSite &site : found->second)
               append(values, fieldAtCall(function, param, path, site, depth));
@@ -1834,21 +1856,21 @@ private:
     if (written_.contains(param))
       return {};
     std::optional<std::vector<const FieldWrite *>> writes = writesReaching(param, {field}, use);
+    if (writes && writes->empty() && !tu_.fieldAssignments.contains(param))
+      return fieldOfParameter(param, field, depth); // read, never filled here: what callers pass
     if (!writes || writes->empty() || writes->front()->setterOfOtherUnit || writes->front()->filledByOtherUnit)
       return {};
     return afterWrites(*writes, field, "`" + param->getNameAsString() + "." + field->getNameAsString() + "`",
                        [] { return Values{}; }, depth);
   }
 
-  /// `cfg.hidden` where `cfg` is a parameter taken by value or by const reference: the member's
-  /// value in what each call in this TU passes and, for a function other TUs may call, an open
-  /// value.
+  /// `cfg.hidden` where `cfg` is a parameter taken by value, by const reference, or by a
+  /// non-const reference that nothing in the TU writes through (`Train(SystemConfig &config)`
+  /// keeping it as a member): the member's value in what each call in this TU passes and, for a
+  /// function other TUs may call, an open value.
   Values fieldOfParameter(const ParmVarDecl *param, const FieldDecl *field, unsigned depth) {
     const auto *function = dyn_cast<FunctionDecl>(param->getDeclContext());
-    QualType type = param->getType();
-    if (!function || written_.contains(param) ||
-        (type->isReferenceType() && !type.getNonReferenceType().isConstQualified()) ||
-        !inProgress_.insert(param).second)
+    if (!function || written_.contains(param) || !readOnlyParameter(param) || !inProgress_.insert(param).second)
       return {};
     Values values;
     auto found = calls_.find(function->getCanonicalDecl());
@@ -2533,7 +2555,7 @@ std::vector<std::tuple<const ParmVarDecl *, std::string, ConstantValue>> Constan
   Index &idx = index();
   std::vector<std::tuple<const ParmVarDecl *, std::string, ConstantValue>> filled;
   for (const auto &[function, param] : idx.filledForOtherUnits)
-    for (const FieldDecl *field : param->getType().getNonReferenceType()->getAsCXXRecordDecl()->getDefinition()->fields()) {
+    for (const FieldDecl *field : fieldsWithBases(param->getType().getNonReferenceType()->getAsCXXRecordDecl())) {
       if (!field->getType()->isIntegralOrEnumerationType())
         continue;
       std::vector<ConstantValue> values = Evaluation<int64_t>(ctx_, idx).leftInParameter(function, param, field);
@@ -2572,7 +2594,10 @@ std::vector<ConstantEvaluator::ExternalArgument> ConstantEvaluator::externalCall
         Evaluation<int64_t> evaluation(ctx_, idx, /*open=*/true, /*assumeSetters=*/true);
         for (ConstantValue &value : evaluation.atCall(callee, param, site, 0))
           arguments.push_back({callee, site.loc, param->getFunctionScopeIndex(), "", std::move(value)});
-        for (const FieldPath &path : integerFieldsOfProjectStruct(param->getType(), sm))
+        // A struct passed by non-const reference too: what the callee reads before it writes.
+        QualType passed = param->getType()->isLValueReferenceType() ? param->getType().getNonReferenceType()
+                                                                    : param->getType();
+        for (const FieldPath &path : integerFieldsOfProjectStruct(passed, sm))
           for (ConstantValue &value : evaluation.fieldAtCall(callee, param, path, site, 0))
             arguments.push_back({callee, site.loc, param->getFunctionScopeIndex(), pathName(path), std::move(value)});
         if (isIntegerList(param->getType()))

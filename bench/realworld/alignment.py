@@ -34,6 +34,7 @@ EXPECTED = {
 }
 RULE = "ampify-tensor-core-alignment"
 HAZARD_RULES = ["ampify-fp16-overflow-constant", "ampify-fp16-underflow-epsilon", "ampify-inplace-not-autocast",
+                "ampify-inplace-dtype-mismatch",
                 "ampify-fp32-intent-lost"]
 
 

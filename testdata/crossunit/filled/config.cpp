@@ -26,3 +26,8 @@ void load_early(TrainConfig &cfg, bool quick) {
 }
 
 void rescale(TrainConfig &cfg, int64_t factor) { cfg.hidden *= factor; }
+
+void load_system(SystemConfig &cfg) {
+  cfg.width = 60;
+  cfg.epochs = 2;
+}

@@ -3,8 +3,10 @@
 // structs and calls config.cpp's loaders (`load_config(cfg);`), then builds net.cpp's modules
 // with them. A member read after such a call holds what config.cpp's function leaves there: the
 // value of its last assignment when that is a statement of the function's body and the function
-// returns only at its end. Each expected finding has a CROSS-EXPECT comment on its line, followed
-// by text of its message; every other line must give none.
+// returns only at its end; also one whose sizes are in its base struct, which a trainer of
+// net.cpp takes by non-const reference and keeps, reading it later. Each expected finding has a
+// CROSS-EXPECT comment on its line, followed by text of its message; every other line must give
+// none.
 #pragma once
 #include <torch/torch.h>
 
@@ -41,3 +43,23 @@ struct ProbeImpl : torch::nn::Module {
   torch::nn::Linear proj{nullptr};
 };
 TORCH_MODULE(Probe);
+
+// A config whose size is in its base struct, filled by config.cpp, then handed by non-const
+// reference to a trainer of net.cpp that keeps a reference to it and builds its head later.
+struct SizesBase {
+  int64_t width = 0;
+};
+struct SystemConfig : SizesBase {
+  int64_t epochs = 0;
+};
+void load_system(SystemConfig &cfg);
+
+class Trainer {
+public:
+  explicit Trainer(SystemConfig &config);
+  torch::Tensor build_and_run(torch::Tensor x);
+
+private:
+  SystemConfig &config_;
+  torch::nn::Linear head_{nullptr};
+};

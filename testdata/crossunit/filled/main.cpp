@@ -20,6 +20,10 @@ int main(int argc, char **argv) {
   tuned.hidden = 48;
   tweak(tweaked);
   Probe a(small), b(early), c(scaled), d(tuned), e(tweaked);
+  SystemConfig system;
+  load_system(system);
+  Trainer trainer(system);
+  trainer.build_and_run(torch::randn({4, 60}));
 
   torch::optim::SGD optimizer(net->parameters(), cfg.lr);
   torch::Tensor x = torch::randn({32, 64}), patches = torch::randn({32, 30}), h = torch::randn({32, 100});

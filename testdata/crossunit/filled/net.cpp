@@ -11,3 +11,10 @@ torch::Tensor NetImpl::forward(torch::Tensor x, torch::Tensor patches) {
 }
 
 ProbeImpl::ProbeImpl(const TrainConfig &c) { proj = register_module("proj", torch::nn::Linear(c.hidden, 64)); }
+
+Trainer::Trainer(SystemConfig &config) : config_(config) {}
+
+torch::Tensor Trainer::build_and_run(torch::Tensor x) {
+  head_ = torch::nn::Linear(config_.width, 32); // CROSS-EXPECT: in_features = 60 of Linear `head_` is not a multiple of 8
+  return head_(x);
+}
