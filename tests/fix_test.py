@@ -200,6 +200,39 @@ void train(Pool &model, torch::optim::SGD &opt, torch::Tensor h, torch::Tensor p
 }
 """
 
+BCE_HEADER = """#pragma once
+#include <torch/torch.h>
+
+struct DetectionLossImpl : torch::nn::Module {
+  DetectionLossImpl() : bce(torch::nn::BCELossOptions().reduction(torch::kNone)) {}
+  torch::Tensor forward(torch::Tensor pred, torch::Tensor target);
+  torch::nn::BCELoss bce;
+};
+TORCH_MODULE(DetectionLoss);
+"""
+
+BCE_LOSS = """#include "loss.h"
+
+torch::Tensor DetectionLossImpl::forward(torch::Tensor pred, torch::Tensor target) {
+  torch::Tensor prob = torch::sigmoid(pred);
+  return bce->forward(prob, target).mean();
+}
+"""
+
+BCE_TRAIN = """#include "loss.h"
+
+void train(torch::nn::Linear &model, DetectionLoss &criterion, torch::optim::SGD &opt, torch::Tensor x,
+           torch::Tensor y) {
+  model->to(torch::kCUDA);
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto loss = criterion->forward(model(x), y);
+    loss.backward();
+    opt.step();
+  }
+}
+"""
+
 MIGRATED = """#include <torch/torch.h>
 #include <ampify/amp.h>
 
@@ -557,6 +590,24 @@ int main() {
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn("ampify::run_in_fp32([&](auto &&...ampify_args) { return attention->forward(ampify_args...); }",
                       self.contents(one)["train.cpp"])
+
+    def test_a_loop_whose_loss_in_another_file_raises_under_autocast_is_refused(self):
+        # The BCELoss module of loss.cpp raises under CUDA autocast ("unsafe to autocast") and no
+        # edit of ampify's makes it safe: migrating the loop would make a program that stops there.
+        files = {"loss.h": BCE_HEADER, "loss.cpp": BCE_LOSS, "train.cpp": BCE_TRAIN}
+        root = self.project("p", files)
+        r = self.fix(root, "--color=never", "train.cpp", "loss.cpp")
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertRegex(r.stdout, r"train.cpp:9:\d+: warning: training loop not migrated: its forward and loss would "
+                                   r"run a call that raises under autocast and that ampify cannot rewrite "
+                                   r"\(torch::nn::BCELoss is unsafe under CUDA autocast")
+        self.assertRegex(r.stdout, r"loss.cpp:5:\d+: note: the call that raises")
+        self.assertIn("1 training loop(s) not migrated", r.stderr)
+        self.assertNotIn("migrated 1 training loop", r.stderr)
+        self.assertEqual(self.contents(root), files)
+        r = self.fix(root, "--color=never", "--export-fixes=fixes.yaml", "train.cpp", "loss.cpp")
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("Replacements:    []", open(os.path.join(root, "fixes.yaml")).read())
 
     def test_source_lines_under_the_migration_note_carry_the_files_line_numbers(self):
         # The loop far below the include that the migration adds: clang numbered the snippet

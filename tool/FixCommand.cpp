@@ -266,6 +266,21 @@ std::vector<Finding> exposedHazards(const std::vector<clang::tooling::CompileCom
   return hazards;
 }
 
+/// Whether the region a migration opens (from its `ampify::Autocast` to its backward call) holds
+/// one of the points of `hazard`: where it is, or a note's call of another file's function there.
+bool regionHolds(const Finding &migration, const Finding &hazard) {
+  std::optional<unsigned> opened;
+  for (const clang::tooling::Replacement &fix : migration.fixes)
+    if (fix.getFilePath() == migration.where.file && fix.getReplacementText().contains("ampify::Autocast "))
+      opened = std::min(opened.value_or(fix.getOffset()), fix.getOffset());
+  if (!opened)
+    return false;
+  auto inside = [&](const SourcePoint &point) {
+    return point.file == migration.where.file && *opened <= point.offset && point.offset <= migration.where.offset;
+  };
+  return inside(hazard.where) || llvm::any_of(hazard.notes, [&](const FindingNote &n) { return inside(n.where); });
+}
+
 llvm::Error exportFixes(const EditSet &edits, llvm::StringRef mainFile, llvm::StringRef path) {
   clang::tooling::TranslationUnitReplacements unit;
   unit.MainSourceFile = mainFile.str();
@@ -369,7 +384,39 @@ int runFix() {
           hazardOptions.checks.parse(options.checks.text() + ",-ampify-conv-memory-format", error);
       assert(parsed && "the check list was valid before");
     }
-    hazards = exposedHazards(*units, results, edits, findings, hazardOptions);
+    // A call that raises under autocast and that no edit makes safe (a BCELoss module of another
+    // file's loss) would stop the migrated program there: each migration whose region runs it is
+    // refused instead, and what the others expose is checked again.
+    for (bool refusedMore = true; refusedMore && !edits.empty();) {
+      refusedMore = false;
+      hazards = exposedHazards(*units, results, edits, findings, hazardOptions);
+      for (const Finding &hazard : hazards) {
+        if (hazard.rule != "ampify-banned-under-autocast" || !hazard.fixes.empty())
+          continue;
+        for (Finding &finding : findings) {
+          if (finding.fixes.empty() || !regionHolds(finding, hazard))
+            continue;
+          finding.message = "training loop not migrated: its forward and loss would run a call that raises under "
+                            "autocast and that ampify cannot rewrite (" + hazard.message +
+                            "); make that call safe by hand (the logits form, or ampify::run_in_fp32), then run "
+                            "ampify fix again";
+          finding.severity = Severity::Warning;
+          finding.fixes.clear();
+          finding.notes = {{hazard.where, "the call that raises"}};
+          --migrated;
+          ++refused;
+          refusedMore = true;
+        }
+      }
+      if (refusedMore) {
+        edits = EditSet();
+        for (const Finding &finding : findings)
+          if (!finding.fixes.empty())
+            llvm::cantFail(edits.addFixesOf(finding)); // they were taken together before
+      }
+    }
+    if (edits.empty())
+      hazards.clear();
   }
   size_t hazardsFixed = 0;
   for (Finding &hazard : hazards) {
