@@ -627,6 +627,18 @@ private:
       else if (end == stmts.size())
         end = i;
     }
+    // What runs after the last statement that computes the loss (a model's state updated from
+    // the batch, a check of the loss) is not the forward pass and stays in fp32, as in the
+    // original program: only the forward and the loss run under autocast, as PyTorch recommends.
+    // A declaration there may compute the loss of a later backward pass of the block
+    // (`auto second = out.mean();`): the region keeps it, and what comes before it.
+    if (computed > begin && computed < end) {
+      size_t cut = computed;
+      for (size_t i = computed; i < end; ++i)
+        if (llvm::isa<clang::DeclStmt>(stmts[i]))
+          cut = i + 1;
+      end = cut;
+    }
     pass.forward.assign(stmts.begin() + begin, stmts.begin() + end);
     pass.forwardEnd = end == stmts.size() ? pass.statement : stmts[end];
   }

@@ -1,6 +1,7 @@
 // AMPIFY: fix --device=cuda
-// break and goto out of the loop between the forward pass and backward: the Autocast object ends
-// its region when it goes out of scope, whichever way control leaves.
+// break and goto out of the loop inside the forward pass: the Autocast object ends its region
+// when it goes out of scope, whichever way control leaves. A check of the loss after it (with a
+// continue) is no part of the forward pass and stays after the region, in fp32.
 #include <torch/torch.h>
 
 struct NetImpl : torch::nn::Module {
@@ -11,11 +12,14 @@ TORCH_MODULE(Net);
 
 int train(Net &model, torch::optim::Adam &opt) {
   for (int i = 0; i < 100; ++i) {
-    auto loss = model(torch::randn({2, 2})).sum();
-    if (loss.item<double>() < 0.01)
-      break;
-    if (loss.item<double>() > 1e6)
+    auto out = model(torch::randn({2, 2}));
+    if (out.sum().item<double>() > 1e6)
       goto diverged;
+    if (i == 99)
+      break;
+    auto loss = out.sum();
+    if (loss.item<double>() < 0.01)
+      continue;
     loss.backward();
     opt.step();
     opt.zero_grad();
@@ -27,12 +31,15 @@ diverged:
 // CHECK-FIXES: {{^}}  ampify::GradScaler scaler;{{$}}
 // CHECK-FIXES-NEXT: {{^}}  for (int i = 0; i < 100; ++i) {{[{]}}{{$}}
 // CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(c10::kCUDA);{{$}}
-// CHECK-FIXES-NEXT: {{^}}    auto loss = model(torch::randn({2, 2})).sum();{{$}}
-// CHECK-FIXES-NEXT: {{^}}    if (loss.item<double>() < 0.01){{$}}
-// CHECK-FIXES-NEXT: {{^}}      break;{{$}}
-// CHECK-FIXES-NEXT: {{^}}    if (loss.item<double>() > 1e6){{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto out = model(torch::randn({2, 2}));{{$}}
+// CHECK-FIXES-NEXT: {{^}}    if (out.sum().item<double>() > 1e6){{$}}
 // CHECK-FIXES-NEXT: {{^}}      goto diverged;{{$}}
+// CHECK-FIXES-NEXT: {{^}}    if (i == 99){{$}}
+// CHECK-FIXES-NEXT: {{^}}      break;{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto loss = out.sum();{{$}}
 // CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    if (loss.item<double>() < 0.01){{$}}
+// CHECK-FIXES-NEXT: {{^}}      continue;{{$}}
 // CHECK-FIXES-NEXT: {{^}}    scaler.scale(loss).backward();{{$}}
 // CHECK-FIXES-NEXT: {{^}}    scaler.step(opt);{{$}}
 // CHECK-FIXES-NEXT: {{^}}    scaler.update();{{$}}

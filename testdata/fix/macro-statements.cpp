@@ -13,7 +13,8 @@ struct NetImpl : torch::nn::Module {
 };
 TORCH_MODULE(Net);
 
-// The mnist loop: the check on the loss stays where it is, inside the region.
+// The mnist loop: the check on the loss stays where it is, after the region (the text that ends
+// the region goes before the macro's invocation).
 void mnist_order(Net &model, torch::optim::SGD &optimizer, torch::Device device) {
   for (int i = 0; i < 100; ++i) {
     auto data = torch::randn({8, 4}).to(device), targets = torch::randn({8, 4}).to(device);
@@ -29,8 +30,8 @@ void mnist_order(Net &model, torch::optim::SGD &optimizer, torch::Device device)
 // CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(device.type());{{$}}
 // CHECK-FIXES-NEXT: {{^}}    auto output = model->forward(data);{{$}}
 // CHECK-FIXES-NEXT: {{^}}    auto loss = torch::mse_loss(output, targets);{{$}}
-// CHECK-FIXES-NEXT: {{^}}    TORCH_CHECK(!std::isnan(loss.item<float>()), "the loss is NaN");{{$}}
 // CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    TORCH_CHECK(!std::isnan(loss.item<float>()), "the loss is NaN");{{$}}
 // CHECK-FIXES-NEXT: {{^}}    scaler.scale(loss).backward();{{$}}
 // CHECK-FIXES-NEXT: {{^}}    scaler.step(optimizer);{{$}}
 // CHECK-FIXES-NEXT: {{^}}    scaler.update();{{$}}
