@@ -131,9 +131,23 @@ bool writesVariable(const clang::Stmt *s, const VariableSet &vars) {
       return op->isAssignmentOp() && op->getNumArgs() > 0 && namesVariableIn(op->getArg(0), vars);
     if (const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(n)) {
       const clang::CXXMethodDecl *method = member->getMethodDecl();
-      return method && method->getDeclName().isIdentifier() && method->getName().ends_with("_") &&
-             namesVariableIn(member->getImplicitObjectArgument(), vars);
+      if (method && method->getDeclName().isIdentifier() && method->getName().ends_with("_") &&
+          namesVariableIn(member->getImplicitObjectArgument(), vars))
+        return true;
     }
+    // `logic(data, target, pred, loss)` filling its non-const reference (or pointer) parameters.
+    if (const auto *call = llvm::dyn_cast<clang::CallExpr>(n); call && !llvm::isa<clang::CXXOperatorCallExpr>(call))
+      if (const clang::FunctionDecl *callee = call->getDirectCallee())
+        for (unsigned i = 0; i < call->getNumArgs() && i < callee->getNumParams(); ++i) {
+          clang::QualType type = callee->getParamDecl(i)->getType();
+          const clang::Expr *arg = call->getArg(i)->IgnoreParenImpCasts();
+          const auto *address = llvm::dyn_cast<clang::UnaryOperator>(arg);
+          bool byReference = type->isLValueReferenceType() && !type.getNonReferenceType().isConstQualified();
+          bool byPointer = type->isPointerType() && !type->getPointeeType().isConstQualified() && address &&
+                           address->getOpcode() == clang::UO_AddrOf;
+          if ((byReference || byPointer) && namesVariableIn(byPointer ? address->getSubExpr() : arg, vars))
+            return true;
+        }
     return false;
   });
 }
