@@ -188,7 +188,7 @@ public:
       std::string declaration;
       if (!pass.forward.empty() || wrapInline) {
         autocastName = freshName(autocasts++ == 0 ? "autocast" : "autocast" + std::to_string(autocasts));
-        declaration = "ampify::Autocast " + autocastName + "(" + autocastArgument() + ");";
+        declaration = TrainingLoopMigration::RegionOpening.str() + autocastName + "(" + autocastArgument() + ");";
       }
       if (!pass.forward.empty())
         edits_.insertBefore(startOf(pass.forward.front()),

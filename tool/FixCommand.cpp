@@ -271,7 +271,8 @@ std::vector<Finding> exposedHazards(const std::vector<clang::tooling::CompileCom
 bool regionHolds(const Finding &migration, const Finding &hazard) {
   std::optional<unsigned> opened;
   for (const clang::tooling::Replacement &fix : migration.fixes)
-    if (fix.getFilePath() == migration.where.file && fix.getReplacementText().contains("ampify::Autocast "))
+    if (fix.getFilePath() == migration.where.file &&
+        fix.getReplacementText().contains(TrainingLoopMigration::RegionOpening))
       opened = std::min(opened.value_or(fix.getOffset()), fix.getOffset());
   if (!opened)
     return false;

@@ -33,6 +33,9 @@ public:
   /// The message of a finding (no fix, not printed) for each iteration that already uses
   /// GradScaler or Autocast: `ampify fix` counts them for its summary.
   static constexpr llvm::StringLiteral AlreadyMigrated = "training loop already migrated";
+  /// How the declaration that opens a migrated region starts (`ampify::Autocast autocast(...);`):
+  /// among a migration's edits, the one at the region's start.
+  static constexpr llvm::StringLiteral RegionOpening = "ampify::Autocast ";
 
   TrainingLoopMigration(RuleContext &context, MigrationOptions options)
       : Rule(Name, context), options_(options) {}
