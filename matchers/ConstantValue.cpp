@@ -575,6 +575,11 @@ public:
   bool shouldVisitTemplateInstantiations() const { return false; }
 
   bool TraverseCXXConstructorDecl(CXXConstructorDecl *ctor) {
+    // `config_(config)` into a `Config &config_` member: written if the member is (finish()).
+    for (const CXXCtorInitializer *init : ctor->inits())
+      if (const FieldDecl *member = init->getMember(); member && member->getType()->isLValueReferenceType() &&
+                                                       !member->getType().getNonReferenceType().isConstQualified())
+        referenceMemberBindings_.emplace_back(member, init->getInit());
     return inConstructor(ctor, [&] { return RecursiveASTVisitor::TraverseCXXConstructorDecl(ctor); });
   }
 
@@ -748,8 +753,26 @@ public:
     return true;
   }
 
-  /// Once the TU is indexed: the members its constructors assign that nothing else writes.
+  /// Once the TU is indexed: the arguments of this TU's functions that write their reference
+  /// parameter, then the members its constructors assign that nothing else writes.
   void finish() {
+    // A write may reach the parameter through another reference parameter, or a reference member
+    // bound to it, that is written in turn.
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (auto &[param, arg] : referenceArgumentsOfUnitFunctions_)
+        if (arg && (written.contains(param) || fieldAssignments.contains(param))) {
+          markWritten(arg);
+          arg = nullptr;
+          changed = true;
+        }
+      for (auto &[member, init] : referenceMemberBindings_)
+        if (init && written.contains(member)) {
+          markWritten(init);
+          init = nullptr;
+          changed = true;
+        }
+    }
     for (const FieldDecl *field : constructorAssigned_)
       if (!written.contains(field))
         constructorWrites.insert(field);
@@ -774,6 +797,11 @@ private:
   llvm::DenseSet<const UnaryOperator *> readOnlyAddresses_;
   llvm::DenseSet<const CXXMemberCallExpr *> inSetterChain_;
   llvm::DenseSet<const Stmt *> setterAssignments_;
+  /// The arguments bound to a non-const reference parameter of a function this TU defines: a write
+  /// only if the function writes the parameter (finish()).
+  std::vector<std::pair<const ParmVarDecl *, const Expr *>> referenceArgumentsOfUnitFunctions_;
+  /// What constructors bind to non-const reference members: written if the member is.
+  std::vector<std::pair<const FieldDecl *, const Expr *>> referenceMemberBindings_;
 
   void addCall(const FunctionDecl *callee, SourceLocation loc, llvm::ArrayRef<const Expr *> args) {
     if (!callee)
@@ -792,14 +820,35 @@ private:
       QualType type = callee->getParamDecl(i)->getType();
       if (type->isReferenceType() && !type.getNonReferenceType().isConstQualified() &&
           !type->isRValueReferenceType() && !forwardsLibraryArgument(callee, i) &&
-          !filledByOtherUnit(callee, i, args[i], call))
-        markWritten(args[i]);
+          !filledByOtherUnit(callee, i, args[i], call)) {
+        if (const ParmVarDecl *param = parameterOfUnitDefinition(callee, i))
+          referenceArgumentsOfUnitFunctions_.emplace_back(param, args[i]);
+        else
+          markWritten(args[i]);
+      }
       // `Decoder(&cfg.decoder)` to a `const DecoderConfig *`: read only (visited before the `&`).
       if (type->isPointerType() && type->getPointeeType().isConstQualified())
         if (const auto *address = dyn_cast<UnaryOperator>(args[i]->IgnoreImplicit()->IgnoreParenImpCasts());
             address && address->getOpcode() == UO_AddrOf)
           readOnlyAddresses_.insert(address);
     }
+  }
+
+  /// Parameter `index` of `callee`'s definition where this TU holds it and the TU's own writes
+  /// decide whether the callee writes what it is given (`Linear make_head(HeadConfig &cfg)` that
+  /// only reads cfg): a plain function or non-virtual method, whose result gives no non-const
+  /// access to it. Null otherwise.
+  const ParmVarDecl *parameterOfUnitDefinition(const FunctionDecl *callee, unsigned index) const {
+    const FunctionDecl *definition = nullptr;
+    if (!callee->hasBody(definition) || definition->isDependentContext() ||
+        definition->getTemplatedKind() != FunctionDecl::TK_NonTemplate || index >= definition->getNumParams())
+      return nullptr;
+    if (const auto *method = dyn_cast<CXXMethodDecl>(definition); method && method->isVirtual())
+      return nullptr;
+    QualType result = definition->getReturnType();
+    if ((result->isReferenceType() || result->isPointerType()) && !result->getPointeeType().isConstQualified())
+      return nullptr;
+    return definition->getParamDecl(index);
   }
 
   /// `load_config(cfg)`: a local struct `cfg` passed to a function of another TU that takes it by

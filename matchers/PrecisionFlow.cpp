@@ -1698,6 +1698,22 @@ private:
   }
 
   PrecisionFact evalCall(const CallExpr *call, Env &env) {
+    // ampify::run_in_fp32(fn, args...): the arguments are computed in the region, fn runs with
+    // autocast off on them cast to float, and a tensor it returns is fp32.
+    if (call->getNumArgs() >= 1 && calleeName(call) == "ampify::run_in_fp32") {
+      Env off = env;
+      off.region.kind = RegionKind::Disabled;
+      eval(call->getArg(0), off);
+      for (unsigned i = 1; i < call->getNumArgs(); ++i)
+        eval(call->getArg(i), env);
+      if (!isTensorType(call->getType()))
+        return unknownFact();
+      PrecisionFact fact;
+      fact.value = Precision::Fp32;
+      fact.because = "the result of ampify::run_in_fp32, which runs its function with autocast off";
+      fact.where = call->getBeginLoc();
+      return fact;
+    }
     // The object of a member call and the written arguments, evaluated once each.
     const Expr *object = nullptr;
     llvm::SmallVector<const Expr *, 4> args;

@@ -593,6 +593,40 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
     return found;
   };
 
+  // The calls of options_.fp32Calls in an iteration's forward and loss: at each point, the
+  // innermost call that begins there (`criterion->forward(out, y)`, not the `.mean()` of its result
+  // nor the holder's `operator->`).
+  auto fp32CallsInForward = [&](const TrainingIteration &it) {
+    std::vector<std::pair<const clang::CallExpr *, std::string>> found;
+    if (options_.fp32Calls.empty())
+      return found;
+    std::map<std::pair<std::string, unsigned>, const MigrationOptions::Fp32Call *> wanted;
+    for (const MigrationOptions::Fp32Call &c : options_.fp32Calls)
+      wanted[{c.call.file, c.call.offset}] = &c;
+    std::map<std::pair<std::string, unsigned>, const clang::CallExpr *> innermost;
+    std::function<void(const clang::Stmt *)> visit = [&](const clang::Stmt *s) {
+      if (!s)
+        return;
+      const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(s);
+      const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(s);
+      bool access = (op && op->getOperator() == clang::OO_Arrow) || // a module holder's `criterion->`
+                    (member && llvm::isa_and_nonnull<clang::CXXConversionDecl>(member->getMethodDecl()));
+      if (const auto *call = llvm::dyn_cast<clang::CallExpr>(s); call && !access) {
+        SourcePoint at = sourcePointAt(sm, call->getBeginLoc());
+        if (wanted.count({at.file, at.offset}))
+          innermost[{at.file, at.offset}] = call; // visited after the calls that enclose it
+      }
+      for (const clang::Stmt *child : s->children())
+        visit(child);
+    };
+    for (const BackwardPass &pass : it.passes)
+      for (const clang::Stmt *s : pass.forward)
+        visit(s);
+    for (const auto &[at, call] : innermost)
+      found.emplace_back(call, wanted[at]->why);
+    return found;
+  };
+
   std::set<ConvertedModel> channelsLastModels;
   for (const TrainingIteration &it : loops.iterations()) {
     clang::SourceLocation backward = it.passes.front().call->getBeginLoc();
@@ -667,6 +701,26 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
                                "ampify::run_in_fp32 (autocast off, its tensors cast to float); the logits "
                                "form is faster and numerically safer: " + logits.whyNot);
     }
+    // Calls of another TU's function that would break under autocast run in fp32.
+    const clang::CallExpr *unwrappable = nullptr;
+    for (const auto &[call, why] : fp32CallsInForward(it)) {
+      std::optional<SourceEdit> fp32 = runInFp32(call, ctx);
+      if (!fp32) {
+        unwrappable = call;
+        break;
+      }
+      edits.replace(fp32->range, fp32->text);
+      notes.emplace_back(call->getBeginLoc(),
+                         "this call runs in fp32 through ampify::run_in_fp32 (autocast off, its tensors cast to "
+                         "float), as it did before the migration: under autocast, " + why);
+    }
+    if (unwrappable) {
+      report(ctx, unwrappable->getBeginLoc(),
+             "training loop not migrated: this call of a function of another file would break under autocast, "
+             "and it is written by a macro: wrap it in ampify::run_in_fp32 by hand, then run `ampify fix` again")
+          .note(backward, "the backward pass of that training loop");
+      continue;
+    }
     if (unfixable) {
       report(ctx, unfixable->call->getBeginLoc(),
              "training loop not migrated: `" + unfixable->op + "` in its forward and loss raises under " +
@@ -717,3 +771,4 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
 }
 
 } // namespace ampify
+

@@ -5,6 +5,7 @@ shared by two translation units is migrated once; --diff writes nothing; exit co
 input (nothing is written when a path is missing or a file does not compile)."""
 import argparse
 import os
+import pathlib
 import re
 import subprocess
 import sys
@@ -13,6 +14,14 @@ import unittest
 from scratch import ScratchDirTest
 
 ARGS = None
+
+
+def torch_flags():
+    """The headers the test projects parse with: the mock's, a LibTorch prefix (--torch-prefix), or
+    the system's LibTorch (--real-headers)."""
+    if ARGS.torch_prefix:
+        return ["--torch-prefix=" + ARGS.torch_prefix]
+    return [] if ARGS.real_headers else ["--torch-prefix=" + ARGS.mock_prefix]
 
 HEADER = """#pragma once
 #include <torch/torch.h>
@@ -233,6 +242,39 @@ void train(torch::nn::Linear &model, DetectionLoss &criterion, torch::optim::SGD
 }
 """
 
+SSIM_HEADER = """#pragma once
+#include <torch/torch.h>
+
+torch::Tensor ssim(const torch::Tensor &img1, const torch::Tensor &img2, const torch::Tensor &window);
+"""
+
+SSIM = """#include "ssim.h"
+
+namespace F = torch::nn::functional;
+
+torch::Tensor ssim(const torch::Tensor &img1, const torch::Tensor &img2, const torch::Tensor &window) {
+  auto mu1 = F::conv2d(img1, window, F::Conv2dFuncOptions().padding(5).groups(3));
+  auto mu2 = F::conv2d(img2, window, F::Conv2dFuncOptions().padding(5).groups(3));
+  auto sigma12 = F::conv2d(img1 * img2, window, F::Conv2dFuncOptions().padding(5).groups(3)) - mu1 * mu2;
+  return (2 * sigma12 + 0.0009).mean();
+}
+"""
+
+SSIM_TRAIN = """#include "ssim.h"
+
+void train(torch::nn::Linear &model, torch::optim::Adam &opt, torch::Tensor x, torch::Tensor target,
+           torch::Tensor window) {
+  model->to(torch::kCUDA);
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto image = model(x).view({1, 3, 4, 4});
+    auto loss = 1.0 - ssim(image, target, window);
+    loss.backward();
+    opt.step();
+  }
+}
+"""
+
 MIGRATED = """#include <torch/torch.h>
 #include <ampify/amp.h>
 
@@ -269,7 +311,7 @@ class Fix(ScratchDirTest):
         edits ask for CUDA (fp16 with a GradScaler) unless `device` is None (--device=auto)."""
         env = dict(os.environ, AMPIFY_CACHE_DIR=os.path.join(self.dir, "cache"))
         flags = ["--device=" + device] if device else []
-        return subprocess.run([ARGS.ampify, "fix", "--torch-prefix=" + ARGS.mock_prefix, *flags, *args],
+        return subprocess.run([ARGS.ampify, "fix", *torch_flags(), *flags, *args],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=root,
                               env=env)
 
@@ -591,23 +633,69 @@ int main() {
         self.assertIn("ampify::run_in_fp32([&](auto &&...ampify_args) { return attention->forward(ampify_args...); }",
                       self.contents(one)["train.cpp"])
 
-    def test_a_loop_whose_loss_in_another_file_raises_under_autocast_is_refused(self):
+    def test_a_loop_whose_loss_computes_a_variance_from_fp16_moments_in_another_file_runs_it_in_fp32(self):
+        # ssim.cpp's covariance E[xy] - E[x]E[y] would take E[xy] from an fp16 conv2d under the
+        # migrated loop's autocast, and the program would train on a different loss: the call of
+        # ssim runs in fp32, as it did before the migration.
+        files = {"ssim.h": SSIM_HEADER, "ssim.cpp": SSIM, "train.cpp": SSIM_TRAIN}
+        root = self.project("p", files)
+        r = self.fix(root, "--color=never", "train.cpp", "ssim.cpp")
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertRegex(r.stdout, r"train.cpp:9:\d+: note: this call runs in fp32 through ampify::run_in_fp32 "
+                                   r"\(autocast off, its tensors cast to float\), as it did before the migration: "
+                                   r"under autocast, it would compute a variance from rounded moments \(a variance "
+                                   r"computed as E\[x\*y\] - E\[x\]\*E\[y\] loses its digits")
+        migrated = self.contents(root)
+        self.assertEqual(migrated["ssim.cpp"], SSIM)
+        self.assertIn("auto loss = 1.0 - ampify::run_in_fp32([&](auto &&...ampify_args) { return "
+                      "ssim(ampify_args...); }, image, target, window);", migrated["train.cpp"])
+        self.assertIn("ampify::Autocast autocast(c10::kCUDA);", migrated["train.cpp"])
+        # The check of the migrated project finds no variance left under autocast, and a second
+        # run changes nothing.
+        r = self.fix(root, "--color=never", "train.cpp", "ssim.cpp")
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertEqual(self.contents(root), migrated)
+
+    def test_a_loop_whose_loss_in_another_file_raises_under_autocast_runs_it_in_fp32(self):
         # The BCELoss module of loss.cpp raises under CUDA autocast ("unsafe to autocast") and no
-        # edit of ampify's makes it safe: migrating the loop would make a program that stops there.
+        # edit there makes it safe: the loop's call of the loss runs in fp32 (Python's documented
+        # fallback), as it did before the migration.
         files = {"loss.h": BCE_HEADER, "loss.cpp": BCE_LOSS, "train.cpp": BCE_TRAIN}
         root = self.project("p", files)
+        r = self.fix(root, "--color=never", "--export-fixes=fixes.yaml", "train.cpp", "loss.cpp")
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertIn("ampify::run_in_fp32", pathlib.Path(root, "fixes.yaml").read_text())
         r = self.fix(root, "--color=never", "train.cpp", "loss.cpp")
-        self.assertEqual(r.returncode, 1, r.stderr)
-        self.assertRegex(r.stdout, r"train.cpp:9:\d+: warning: training loop not migrated: its forward and loss would "
-                                   r"run a call that raises under autocast and that ampify cannot rewrite "
-                                   r"\(torch::nn::BCELoss is unsafe under CUDA autocast")
-        self.assertRegex(r.stdout, r"loss.cpp:5:\d+: note: the call that raises")
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertRegex(r.stdout, r"train.cpp:8:\d+: note: this call runs in fp32 through ampify::run_in_fp32 "
+                                   r".*under autocast, it would raise \(torch::nn::BCELoss is unsafe under CUDA "
+                                   r"autocast")
+        self.assertIn("migrated 1 training loop", r.stderr)
+        migrated = self.contents(root)
+        self.assertEqual(migrated["loss.cpp"], BCE_LOSS)
+        self.assertIn("auto loss = ampify::run_in_fp32([&](auto &&...ampify_args) { return "
+                      "criterion->forward(ampify_args...); }, model(x), y);", migrated["train.cpp"])
+        r = self.fix(root, "--color=never", "train.cpp", "loss.cpp")
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertEqual(self.contents(root), migrated)
+
+    def test_a_loop_whose_loss_in_another_file_raises_under_autocast_behind_a_macro_is_refused(self):
+        # The call is written by a macro: ampify cannot wrap it, and migrating the loop would make
+        # a program that stops there.
+        train = BCE_TRAIN.replace('#include "loss.h"\n', '#include "loss.h"\n#define LOSS(a, b) criterion->forward(a, b)\n'
+                                  ).replace("criterion->forward(model(x), y)", "LOSS(model(x), y)")
+        files = {"loss.h": BCE_HEADER, "loss.cpp": BCE_LOSS, "train.cpp": train}
+        root = self.project("p", files)
+        r = self.fix(root, "--color=never", "train.cpp", "loss.cpp")
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        self.assertRegex(r.stdout, r"train.cpp:9:\d+: warning: training loop not migrated: this call of a function "
+                                   r"of another file would break under autocast, and it is written by a macro")
         self.assertIn("1 training loop(s) not migrated", r.stderr)
         self.assertNotIn("migrated 1 training loop", r.stderr)
         self.assertEqual(self.contents(root), files)
         r = self.fix(root, "--color=never", "--export-fixes=fixes.yaml", "train.cpp", "loss.cpp")
         self.assertEqual(r.returncode, 1, r.stderr)
-        self.assertIn("Replacements:    []", open(os.path.join(root, "fixes.yaml")).read())
+        self.assertIn("Replacements:    []", pathlib.Path(root, "fixes.yaml").read_text())
 
     def test_source_lines_under_the_migration_note_carry_the_files_line_numbers(self):
         # The loop far below the include that the migration adds: clang numbered the snippet
@@ -637,5 +725,7 @@ if __name__ == "__main__":
     ap.add_argument("--ampify", required=True)
     ap.add_argument("--mock-prefix", required=True)
     ap.add_argument("--clang-apply-replacements", required=True)
+    ap.add_argument("--real-headers", action="store_true", help="parse with the system's LibTorch headers")
+    ap.add_argument("--torch-prefix", help="parse with the LibTorch headers under this prefix")
     ARGS, rest = ap.parse_known_args()
     unittest.main(argv=[sys.argv[0], "-v", *rest])

@@ -266,20 +266,68 @@ std::vector<Finding> exposedHazards(const std::vector<clang::tooling::CompileCom
   return hazards;
 }
 
-/// Whether the region a migration opens (from its `ampify::Autocast` to its backward call) holds
-/// one of the points of `hazard`: where it is, or a note's call of another file's function there.
-bool regionHolds(const Finding &migration, const Finding &hazard) {
+/// An exposed hazard that no edit makes safe and that breaks the migrated program, in the words of
+/// the refusal of a loop whose region runs it.
+struct UnfixableHazard {
+  llvm::StringRef what;         // what the region would run
+  llvm::StringRef remedy;       // what the user makes safe
+  llvm::StringRef note;         // at the hazard
+  llvm::StringRef underAutocast; // what the call that reaches it would do, for the note at that call
+};
+
+/// Whether `hazard`, with no fix, stops a migrated program (a call that raises under autocast) or
+/// changes what it trains on (a variance whose moments autocast rounds); hazards that slow it or
+/// that a fix-it repairs do not.
+std::optional<UnfixableHazard> unfixableHazard(const Finding &hazard) {
+  if (!hazard.fixes.empty())
+    return std::nullopt;
+  if (hazard.rule == "ampify-banned-under-autocast")
+    return UnfixableHazard{"a call that raises under autocast and that ampify cannot rewrite",
+                           "make that call safe (the logits form, or ampify::run_in_fp32)", "the call that raises",
+                           "it would raise"};
+  if (hazard.rule == "ampify-variance-by-subtraction")
+    return UnfixableHazard{"a variance that autocast computes from rounded moments",
+                           "compute its moments in fp32 (an ampify::AutocastDisabled scope)",
+                           "the variance by subtraction", "it would compute a variance from rounded moments"};
+  return std::nullopt;
+}
+
+/// Where, in the file of its backward call, the region that a migration opens begins: the offset
+/// of its `ampify::Autocast` declaration.
+std::optional<unsigned> regionOpening(const Finding &migration) {
   std::optional<unsigned> opened;
   for (const clang::tooling::Replacement &fix : migration.fixes)
     if (fix.getFilePath() == migration.where.file &&
         fix.getReplacementText().contains(TrainingLoopMigration::RegionOpening))
       opened = std::min(opened.value_or(fix.getOffset()), fix.getOffset());
-  if (!opened)
-    return false;
-  auto inside = [&](const SourcePoint &point) {
-    return point.file == migration.where.file && *opened <= point.offset && point.offset <= migration.where.offset;
-  };
-  return inside(hazard.where) || llvm::any_of(hazard.notes, [&](const FindingNote &n) { return inside(n.where); });
+  return opened;
+}
+
+/// Whether the region a migration opens (from its `ampify::Autocast` to its backward call) holds
+/// `point`.
+bool regionHoldsPoint(const Finding &migration, const SourcePoint &point) {
+  std::optional<unsigned> opened = regionOpening(migration);
+  return opened && point.file == migration.where.file && *opened <= point.offset &&
+         point.offset <= migration.where.offset;
+}
+
+/// Whether the region a migration opens holds one of the points of `hazard`: where it is, or a
+/// note's call of another file's function there.
+bool regionHolds(const Finding &migration, const Finding &hazard) {
+  return regionHoldsPoint(migration, hazard.where) ||
+         llvm::any_of(hazard.notes, [&](const FindingNote &n) { return regionHoldsPoint(migration, n.where); });
+}
+
+/// The call, in the region `migration` opens, through which the region reaches `hazard` in another
+/// file (the note at a call of another file's function): what can run in fp32 instead. Nothing when
+/// the hazard is in the region itself.
+std::optional<SourcePoint> callIntoHazard(const Finding &migration, const Finding &hazard) {
+  if (hazard.where.file == migration.where.file)
+    return std::nullopt;
+  for (const FindingNote &note : hazard.notes)
+    if (regionHoldsPoint(migration, note.where) && note.where.offset != regionOpening(migration))
+      return note.where;
+  return std::nullopt;
 }
 
 llvm::Error exportFixes(const EditSet &edits, llvm::StringRef mainFile, llvm::StringRef path) {
@@ -307,13 +355,6 @@ int runFix() {
   migration.dtype = Dtype;
   migration.device = Device;
   migration.channelsLast = !NoChannelsLast;
-  CallbackFactory callbacks = [migration](clang::ast_matchers::MatchFinder &finder, RuleContext &context) {
-    auto rule = std::make_unique<TrainingLoopMigration>(context, migration);
-    rule->registerMatchers(finder);
-    std::vector<std::unique_ptr<clang::ast_matchers::MatchFinder::MatchCallback>> callbacks;
-    callbacks.push_back(std::move(rule));
-    return callbacks;
-  };
 
   // Sequential and in this process: a migration is written only from analyses this run made.
   auto units = commandLineTranslationUnits(options);
@@ -325,11 +366,21 @@ int runFix() {
     llvm::errs() << "ampify: error: no translation unit to analyse under the given paths\n";
     return ExitUsage;
   }
+  auto migrate = [&](const clang::tooling::CompileCommand &unit) {
+    CallbackFactory callbacks = [migration](clang::ast_matchers::MatchFinder &finder, RuleContext &context) {
+      auto rule = std::make_unique<TrainingLoopMigration>(context, migration);
+      rule->registerMatchers(finder);
+      std::vector<std::unique_ptr<clang::ast_matchers::MatchFinder::MatchCallback>> callbacks;
+      callbacks.push_back(std::move(rule));
+      return callbacks;
+    };
+    return analyzeWithSharedPreamble(unit, options, callbacks, /*buildPreamble=*/units->size() > 1);
+  };
   std::vector<TranslationUnitResult> results;
   for (const auto &unit : *units) {
     if (options.verbose)
       llvm::errs() << "ampify: analysing " << unit.Filename << "\n";
-    results.push_back(analyzeWithSharedPreamble(unit, options, callbacks, /*buildPreamble=*/units->size() > 1));
+    results.push_back(migrate(unit));
     if (!results.back().parsed)
       llvm::errs() << "ampify: error: " << unit.Filename << " was not migrated: " << results.back().failure
                    << "\n";
@@ -338,40 +389,47 @@ int runFix() {
   size_t failed = llvm::count_if(results, [](const auto &r) { return !r.parsed; });
   std::vector<Finding> findings;
   size_t alreadyMigrated = 0;
-  for (Finding &finding : mergeFindings(results)) {
-    if (finding.message == TrainingLoopMigration::AlreadyMigrated)
-      ++alreadyMigrated;
-    else
-      findings.push_back(std::move(finding));
-  }
-  // Never claim a migration that is not written: a loop whose edits overlap another's (two TUs
-  // that migrate a shared header differently) becomes a refusal, before anything is printed.
   EditSet edits;
-  for (Finding &finding : findings) {
-    if (finding.fixes.empty())
-      continue;
-    if (llvm::Error err = edits.addFixesOf(finding)) {
-      llvm::consumeError(std::move(err));
-      llvm::StringRef message(finding.message);
-      if (message.consume_front("training loop migrated to mixed precision"))
-        finding.message = "training loop not migrated: its edits overlap those of another migration of this "
-                          "run (the same code migrated differently by two translation units?); migrate it by "
-                          "hand or fix one translation unit at a time";
-      finding.fixes.clear();
-      finding.notes.clear();
-    }
-  }
-  // Warnings are the findings with no fix: refused loops, and code of a migrated loop that needs
-  // the user's attention.
   size_t refused = 0, migrated = 0;
-  for (Finding &finding : findings) {
-    if (!finding.fixes.empty()) {
-      finding.severity = Severity::Note;
-      ++migrated;
-    } else if (llvm::StringRef(finding.message).starts_with("training loop not migrated")) {
-      ++refused;
+  // The migrations of `results`, their edits and their counts (again after TUs are migrated anew).
+  auto collectMigrations = [&] {
+    findings.clear();
+    alreadyMigrated = refused = migrated = 0;
+    edits = EditSet();
+    for (Finding &finding : mergeFindings(results)) {
+      if (finding.message == TrainingLoopMigration::AlreadyMigrated)
+        ++alreadyMigrated;
+      else
+        findings.push_back(std::move(finding));
     }
-  }
+    // Never claim a migration that is not written: a loop whose edits overlap another's (two TUs
+    // that migrate a shared header differently) becomes a refusal, before anything is printed.
+    for (Finding &finding : findings) {
+      if (finding.fixes.empty())
+        continue;
+      if (llvm::Error err = edits.addFixesOf(finding)) {
+        llvm::consumeError(std::move(err));
+        llvm::StringRef message(finding.message);
+        if (message.consume_front("training loop migrated to mixed precision"))
+          finding.message = "training loop not migrated: its edits overlap those of another migration of this "
+                            "run (the same code migrated differently by two translation units?); migrate it by "
+                            "hand or fix one translation unit at a time";
+        finding.fixes.clear();
+        finding.notes.clear();
+      }
+    }
+    // Warnings are the findings with no fix: refused loops, and code of a migrated loop that needs
+    // the user's attention.
+    for (Finding &finding : findings) {
+      if (!finding.fixes.empty()) {
+        finding.severity = Severity::Note;
+        ++migrated;
+      } else if (llvm::StringRef(finding.message).starts_with("training loop not migrated")) {
+        ++refused;
+      }
+    }
+  };
+  collectMigrations();
 
   // What the migration exposes: the rules run over the migrated text, in this run.
   std::vector<Finding> hazards;
@@ -385,31 +443,52 @@ int runFix() {
           hazardOptions.checks.parse(options.checks.text() + ",-ampify-conv-memory-format", error);
       assert(parsed && "the check list was valid before");
     }
-    // A call that raises under autocast and that no edit makes safe (a BCELoss module of another
-    // file's loss) would stop the migrated program there: each migration whose region runs it is
-    // refused instead, and what the others expose is checked again.
+    // A hazard that no edit makes safe and that stops the migrated program or changes what it
+    // trains on (a BCELoss module of another file's loss, an SSIM's variance by subtraction): each
+    // migration whose region runs it is refused instead, and what the others expose is checked
+    // again.
+    // Where the region reaches the hazard through a call of another file's function, that call
+    // runs in fp32 instead (MigrationOptions::fp32Calls): its TU is migrated anew. A call asked
+    // for before, whose hazard still holds, makes the refusal.
     for (bool refusedMore = true; refusedMore && !edits.empty();) {
       refusedMore = false;
       hazards = exposedHazards(*units, results, edits, findings, hazardOptions);
+      std::set<std::string> remigrate;
       for (const Finding &hazard : hazards) {
-        if (hazard.rule != "ampify-banned-under-autocast" || !hazard.fixes.empty())
+        std::optional<UnfixableHazard> unfixable = unfixableHazard(hazard);
+        if (!unfixable)
           continue;
         for (Finding &finding : findings) {
           if (finding.fixes.empty() || !regionHolds(finding, hazard))
             continue;
-          finding.message = "training loop not migrated: its forward and loss would run a call that raises under "
-                            "autocast and that ampify cannot rewrite (" + hazard.message +
-                            "); make that call safe by hand (the logits form, or ampify::run_in_fp32), then run "
-                            "ampify fix again";
+          if (std::optional<SourcePoint> call = callIntoHazard(finding, hazard);
+              call && llvm::none_of(migration.fp32Calls, [&](const MigrationOptions::Fp32Call &asked) {
+                return asked.call.file == call->file && asked.call.offset == call->offset;
+              })) {
+            migration.fp32Calls.push_back({*call, unfixable->underAutocast.str() + " (" + hazard.message + ")"});
+            remigrate.insert(call->file);
+            continue;
+          }
+          finding.message = ("training loop not migrated: its forward and loss would run " + unfixable->what + " (" +
+                             hazard.message + "); " + unfixable->remedy + " by hand, then run ampify fix again")
+                                .str();
           finding.severity = Severity::Warning;
           finding.fixes.clear();
-          finding.notes = {{hazard.where, "the call that raises"}};
+          finding.notes = {{hazard.where, unfixable->note.str()}};
           --migrated;
           ++refused;
           refusedMore = true;
         }
       }
-      if (refusedMore) {
+      if (!remigrate.empty()) {
+        for (size_t i = 0; i < units->size(); ++i)
+          if (results[i].parsed && llvm::any_of(results[i].inputs, [&](const std::string &input) {
+                return remigrate.count(input) > 0;
+              }))
+            results[i] = migrate((*units)[i]);
+        collectMigrations();
+        refusedMore = true;
+      } else if (refusedMore) {
         edits = EditSet();
         for (const Finding &finding : findings)
           if (!finding.fixes.empty())
@@ -486,3 +565,4 @@ const CommandRegistration registration(FixCommand, runFix);
 
 } // namespace
 } // namespace ampify
+

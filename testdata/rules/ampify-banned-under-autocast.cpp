@@ -156,10 +156,16 @@ void never_zeroed(torch::nn::Linear model, torch::Tensor x, torch::Tensor y) {
   }
 }
 
-// ampify::run_in_fp32 runs the lambda with autocast off: BCE computes in fp32 there.
+// ampify::run_in_fp32 runs the lambda with autocast off: BCE computes in fp32 there, also in a
+// function the lambda calls.
 torch::Tensor bce_in_fp32(torch::Tensor z, torch::Tensor y) {
   ampify::Autocast autocast;
   return ampify::run_in_fp32([&](torch::Tensor p) { return torch::binary_cross_entropy(p, y); }, torch::sigmoid(z));
+}
+torch::Tensor probability_loss(torch::Tensor p, torch::Tensor y) { return torch::binary_cross_entropy(p, y); }
+torch::Tensor helper_in_fp32(torch::Tensor z, torch::Tensor y) {
+  ampify::Autocast autocast;
+  return ampify::run_in_fp32([&](torch::Tensor p, torch::Tensor t) { return probability_loss(p, t); }, torch::sigmoid(z), y);
 }
 
 // LibTorch's C++ MultiheadAttention fills a key padding mask with a float-only kernel on the

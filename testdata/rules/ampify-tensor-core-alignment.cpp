@@ -510,3 +510,48 @@ void build_link_predictor() {
   // CHECK-MESSAGES: :[[@LINE-2]]:46: note: `LinkConfig::embedding_dim` is used here as out_features of Linear `w_src`: N of the layer's GEMM
   torch::nn::Linear memory(cfg.memory_dim, 32);
 }
+
+// A struct passed by non-const reference to a function of this TU that only reads it keeps its
+// values at the caller; one that the callee writes, directly, through another function or through
+// a reference member, does not.
+struct HeadConfig {
+  int64_t width = 64;
+  int64_t classes = 100;
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: `HeadConfig::classes` = 100 is not a multiple of 8 and sizes out_features of Linear `layer`, N of the layer's GEMM, which runs on slower kernels when misaligned; consider 104 [ampify-tensor-core-alignment]
+};
+torch::nn::Linear make_head(HeadConfig &config) {
+  torch::nn::Linear layer(config.width, config.classes);
+  // CHECK-MESSAGES: :[[@LINE-1]]:41: note: `HeadConfig::classes` is used here as out_features of Linear `layer`: N of the layer's GEMM
+  return layer;
+}
+torch::nn::Linear make_named_head(HeadConfig &config) { return make_head(config); }
+void build_head() {
+  HeadConfig config;
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: note: `config.classes` is 100
+  torch::nn::Linear head = make_named_head(config);
+  // CHECK-MESSAGES: :[[@LINE-1]]:44: note: `config.classes` at this call of `make_named_head` is 100
+  // CHECK-MESSAGES: :[[@LINE-6]]:74: note: `config.classes` at this call of `make_head` is 100
+}
+struct TailConfig {
+  int64_t classes = 100;
+};
+void widen_tail(TailConfig &config) { config.classes = 128; }
+void prepare_tail(TailConfig &config) { widen_tail(config); }
+struct TailHolder {
+  TailConfig &held;
+  explicit TailHolder(TailConfig &config) : held(config) {}
+  void widen() { held.classes = 120; }
+};
+torch::nn::Linear make_tail(TailConfig &config) {
+  torch::nn::Linear layer(16, config.classes);
+  return layer;
+}
+void build_tails() {
+  TailConfig prepared;
+  prepare_tail(prepared);
+  torch::nn::Linear first = make_tail(prepared);
+  TailConfig held;
+  TailHolder holder(held);
+  holder.widen();
+  torch::nn::Linear second = make_tail(held);
+}

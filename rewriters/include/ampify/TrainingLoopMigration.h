@@ -25,6 +25,15 @@ struct MigrationOptions {
   /// Conv nets: the model and its forward inputs go to channels_last (the fix-its of
   /// ampify-conv-memory-format); off with --no-channels-last and for CPU regions.
   bool channelsLast = true;
+  /// Calls in a loop's forward and loss, of functions that other TUs define, whose body would
+  /// break under autocast with no edit there to make it safe (a BCELoss module that raises, a
+  /// variance from rounded moments): `ampify fix` finds them when it joins the TUs (docs/fix.md).
+  /// Each runs in fp32 through ampify::run_in_fp32, which is what the program computed before.
+  struct Fp32Call {
+    SourcePoint call; // where the call begins
+    std::string why;  // what the callee would do under autocast
+  };
+  std::vector<Fp32Call> fp32Calls;
 };
 
 class TrainingLoopMigration : public Rule {

@@ -357,6 +357,13 @@ public:
 };
 
 namespace functional {
+struct Conv2dFuncOptions {
+  Conv2dFuncOptions &padding(int64_t) { return *this; }
+  Conv2dFuncOptions &groups(int64_t) { return *this; }
+};
+inline Tensor conv2d(const Tensor &input, const Tensor &weight, const Conv2dFuncOptions &options = {}) {
+  return torch::conv2d(input, weight);
+}
 struct BinaryCrossEntropyFuncOptions {
   BinaryCrossEntropyFuncOptions &weight(const Tensor &) { return *this; }
   template <typename R> BinaryCrossEntropyFuncOptions &reduction(R) { return *this; }
