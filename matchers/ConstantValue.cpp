@@ -642,20 +642,71 @@ public:
     return true;
   }
 
-  bool VisitCallExpr(CallExpr *call) {
+  /// The call site `call` gives its callee (std::make_shared<T>(args...) and
+  /// std::make_unique<T>(args...) construct T); whether it is an ordinary call, whose arguments
+  /// the callee may write.
+  bool addCallSite(const CallExpr *call) {
     const FunctionDecl *callee = call->getDirectCallee();
-    if (!callee || isa<CXXOperatorCallExpr>(call))
-      return true;
     llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
-    // std::make_shared<T>(args...) and std::make_unique<T>(args...) construct T.
     if (callee->isInStdNamespace() && (callee->getName() == "make_shared" || callee->getName() == "make_unique")) {
       if (const TemplateArgumentList *targs = callee->getTemplateSpecializationArgs())
         if (targs->size() >= 1 && targs->get(0).getKind() == TemplateArgument::Type)
           addCall(forwardedConstructor(targs->get(0).getAsType()->getAsCXXRecordDecl(), args), call->getBeginLoc(),
                   args);
-      return true;
+      return false;
     }
     addCall(callee, call->getBeginLoc(), args);
+    return true;
+  }
+
+  /// The call site a construction gives the constructor it runs (a module holder's: NetImpl's).
+  const CXXConstructorDecl *addCallSite(const CXXConstructExpr *construct) {
+    llvm::ArrayRef<const Expr *> args(construct->getArgs(), construct->getNumArgs());
+    const CXXConstructorDecl *ctor = moduleHolderTarget(construct);
+    if (!ctor)
+      ctor = construct->getConstructor();
+    addCall(ctor, construct->getBeginLoc(), args);
+    return ctor;
+  }
+
+  /// The call sites of the TU's template instantiations (`model = Model(3, 4)` in
+  /// `Segmentor<UNet>::init` constructs UNetImpl): the template's own text, being dependent, names
+  /// no callee. Only the sites: what an instantiation writes, its template writes too.
+  class InstantiationCalls : public RecursiveASTVisitor<InstantiationCalls> {
+  public:
+    explicit InstantiationCalls(Index &index) : index_(index) {}
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool TraverseDecl(Decl *decl) {
+      bool outer = inInstantiation_;
+      if (const auto *fn = dyn_cast_or_null<FunctionDecl>(decl); fn && fn->isTemplateInstantiation())
+        inInstantiation_ = true;
+      bool result = RecursiveASTVisitor::TraverseDecl(decl);
+      inInstantiation_ = outer;
+      return result;
+    }
+    bool VisitCallExpr(CallExpr *call) {
+      if (inInstantiation_ && call->getDirectCallee() && !isa<CXXOperatorCallExpr>(call))
+        index_.addCallSite(call);
+      return true;
+    }
+    bool VisitCXXConstructExpr(CXXConstructExpr *construct) {
+      if (inInstantiation_)
+        index_.addCallSite(construct);
+      return true;
+    }
+
+  private:
+    Index &index_;
+    bool inInstantiation_ = false;
+  };
+
+  bool VisitCallExpr(CallExpr *call) {
+    const FunctionDecl *callee = call->getDirectCallee();
+    if (!callee || isa<CXXOperatorCallExpr>(call))
+      return true;
+    llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
+    if (!addCallSite(call))
+      return true;
     noteReferenceArguments(callee, args, call);
     // A non-const accessor (TORCH_ARG's `T &units()`) writes nothing unless its result is written.
     if (const auto *member = dyn_cast<CXXMemberCallExpr>(call)) {
@@ -712,17 +763,10 @@ public:
   }
 
   bool VisitCXXConstructExpr(CXXConstructExpr *construct) {
-    llvm::ArrayRef<const Expr *> args(construct->getArgs(), construct->getNumArgs());
     // A module holder (torch::nn::ModuleHolder<NetImpl>, the base of TORCH_MODULE(Net)) forwards
     // its arguments to NetImpl's constructor.
-    if (const CXXConstructorDecl *target = moduleHolderTarget(construct)) {
-      addCall(target, construct->getBeginLoc(), args);
-      noteReferenceArguments(target, args, construct);
-      return true;
-    }
-    const CXXConstructorDecl *ctor = construct->getConstructor();
-    addCall(ctor, construct->getBeginLoc(), args);
-    noteReferenceArguments(ctor, args, construct);
+    llvm::ArrayRef<const Expr *> args(construct->getArgs(), construct->getNumArgs());
+    noteReferenceArguments(addCallSite(construct), args, construct);
     return true;
   }
 
@@ -910,6 +954,9 @@ ConstantEvaluator::Index &ConstantEvaluator::index() {
     index_ = std::make_unique<Index>(ctx_.getSourceManager());
     for (Decl *decl : declarations_)
       index_->TraverseDecl(decl);
+    Index::InstantiationCalls instantiations(*index_);
+    for (Decl *decl : declarations_)
+      instantiations.TraverseDecl(decl);
     index_->finish();
   }
   return *index_;
@@ -2340,8 +2387,8 @@ private:
     return annotate(evaluateElements(list, *selector, depth), e->getBeginLoc(), "`" + text(e) + "`");
   }
 
-  /// Which elements of the list `list` names the index `index` reaches: a known one, or the run a
-  /// counting loop gives `i + offset` (`for (size_t i = first; i + c < list.size() - d; ++i)`,
+  /// Which elements of the list `list` names the index `index` reaches: a known one, one counted
+  /// from the end (`list.size() - 1`), or the run a counting loop gives `i + offset` (`for (size_t i = first; i + c < list.size() - d; ++i)`,
   /// with `<`, `!=` or `<=`, a body that neither writes `i` nor leaves early).
   std::optional<ElementSelector> selectorOf(const Expr *index, const ValueDecl *list, unsigned depth) {
     if (std::vector<ConstantValue> known = Evaluation<int64_t>(ctx_, tu_).evaluate(index, depth + 1);
@@ -2349,6 +2396,13 @@ private:
       return ElementSelector{known.front().value};
     if (!list)
       return std::nullopt;
+    // `list[list.size() - c]`: the c-th element from the end.
+    if (const auto *op = dyn_cast<BinaryOperator>(index->IgnoreParenImpCasts()); op && op->getOpcode() == BO_Sub)
+      if (std::optional<int64_t> c = literalOf(op->getRHS()); c && *c > 0)
+        if (const auto *size = dyn_cast<CXXMemberCallExpr>(op->getLHS()->IgnoreParenImpCasts());
+            size && size->getMethodDecl() && size->getMethodDecl()->getName() == "size" &&
+            referencedDecl(stripList(size->getImplicitObjectArgument())) == list)
+          return ElementSelector{-*c};
     // `i + c` (or `i - c`): the counter and its offset.
     auto counterOf = [&](const Expr *e, int64_t &offset) -> const VarDecl * {
       e = e->IgnoreParenImpCasts();

@@ -555,3 +555,32 @@ void build_tails() {
   holder.widen();
   torch::nn::Linear second = make_tail(held);
 }
+
+// Call sites in template instantiations: `Model(3)` in Segmentor<SegNet>::build constructs
+// SegNetImpl, whose decoder widths are a default argument; the head takes the last one.
+struct SegHeadImpl : torch::nn::Module {
+  explicit SegHeadImpl(int in) { fc = register_module("fc", torch::nn::Linear(in, 32)); }
+  // CHECK-MESSAGES: :[[@LINE-1]]:79: warning: in_features = 20 of Linear `fc` is not a multiple of 8: it is K (the reduction) of the layer's GEMM, which runs on slower kernels when misaligned; consider 24 [ampify-tensor-core-alignment]
+  torch::Tensor forward(torch::Tensor x) { return fc(x); }
+  torch::nn::Linear fc{nullptr};
+};
+TORCH_MODULE(SegHead);
+struct SegNetImpl : torch::nn::Module {
+  explicit SegNetImpl(int classes, std::vector<int> widths = {96, 48, 40, 20}) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:60: note: an element of `widths` at this call of `SegNetImpl` is 20
+    head = register_module("head", SegHead(widths[widths.size() - 1]));
+  // CHECK-MESSAGES: :[[@LINE-1]]:44: note: `widths[widths.size() - 1]` is 20
+  // CHECK-MESSAGES: :[[@LINE-2]]:44: note: `in` at this call of `SegHeadImpl` is 20
+  }
+  torch::Tensor forward(torch::Tensor x) { return head(x); }
+  SegHead head{nullptr};
+};
+TORCH_MODULE(SegNet);
+template <class Model> struct Segmentor {
+  void build() { model = Model(3); }
+  Model model{nullptr};
+};
+void build_segmentor() {
+  Segmentor<SegNet> segmentor;
+  segmentor.build();
+}
