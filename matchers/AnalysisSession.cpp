@@ -234,10 +234,14 @@ void AnalysisSession::importCallArguments() {
     facts_.imports.push_back({*usr, CrossUnitParameter::leftIn(parameter->getFunctionScopeIndex()), field, value.value,
                               knownSteps(value), std::nullopt, sourcePointAt(sm, parameter->getLocation())});
   }
-  // What this TU's setters set, for the values other TUs read after calling them.
+  // What this TU's setters set, and the members its fillers may write, for the values other TUs
+  // read after calling them.
   for (auto &[setter, field] : constants().settersForOtherUnits())
     if (std::optional<std::string> usr = crossUnitName(*setter))
       facts_.setters.push_back({*usr, field->getNameAsString()});
+  for (auto &[filler, field] : constants().fillerFieldsForOtherUnits())
+    if (std::optional<std::string> usr = crossUnitName(*filler))
+      facts_.setters.push_back({*usr, field});
   // What this TU defines for other TUs' declarations of its constants: their values.
   for (auto &[constant, value] : constants().constantsForOtherUnits()) {
     std::optional<CrossUnitParameter> name = crossUnitSource(*constant, "");
@@ -772,13 +776,13 @@ std::vector<ArgumentImport> CrossUnitFacts::knownArguments() const {
   constexpr int MaxCallsPassedOn = 6;
   std::vector<ArgumentImport> known;
   std::map<CrossUnitParameter, std::vector<const ArgumentImport *>> passedOnFrom;
-  std::map<std::string, std::string> setFields;
+  std::map<std::string, std::set<std::string>> setFields;
   for (const SetterField &setter : setters)
-    setFields[setter.setter] = setter.field;
-  // A setter no analysed TU defines as a plain setter may set anything.
+    setFields[setter.setter].insert(setter.field);
+  // A setter (or filler) no analysed TU defines as a plain one may set anything.
   auto holds = [&](const SetterCondition &condition) {
     auto set = setFields.find(condition.setter);
-    return set != setFields.end() && (set->second == condition.field) == condition.sets;
+    return set != setFields.end() && set->second.count(condition.field) == static_cast<size_t>(condition.sets);
   };
   for (const ArgumentImport &import : imports) {
     if (!llvm::all_of(import.conditions, holds))

@@ -13,6 +13,7 @@
 #include "llvm/ADT/DenseSet.h"
 
 #include <functional>
+#include <set>
 
 using namespace clang;
 
@@ -1495,7 +1496,11 @@ private:
           return std::nullopt;
     }
     llvm::stable_sort(reaching, [&](const FieldWrite *a, const FieldWrite *b) { return before(a->write, b->write); });
-    auto lastAssignment = llvm::find_if(llvm::reverse(reaching), [](const FieldWrite *w) { return !w->setterOfOtherUnit; });
+    // A setter of another TU may leave the member as it was, and so may a filler of another TU
+    // where the setters' facts can tell (assumeSetters_).
+    auto lastAssignment = llvm::find_if(llvm::reverse(reaching), [&](const FieldWrite *w) {
+      return !w->setterOfOtherUnit && !(assumeSetters_ && w->filledByOtherUnit);
+    });
     if (lastAssignment != llvm::reverse(reaching).end())
       reaching.erase(reaching.begin(), std::prev(lastAssignment.base()));
     return reaching;
@@ -1513,13 +1518,18 @@ private:
     Values values;
     for (const FieldWrite *write : llvm::reverse(writes)) {
       if (const ParmVarDecl *filled = write->filledByOtherUnit) {
+        const auto *filler = cast<FunctionDecl>(filled->getDeclContext());
         if (open_ && field->getType()->isIntegralOrEnumerationType())
           append(values, assuming(annotate({{T{}, {}, false, filled, field->getNameAsString()}},
                                            write->write->getBeginLoc(),
-                                           name + " left by `" +
-                                               cast<FunctionDecl>(filled->getDeclContext())->getNameAsString() + "`"),
+                                           name + " left by `" + filler->getNameAsString() + "`"),
                                   unset));
-        return values;
+        // A filler that leaves the member as it was (`parse_args` sets only what argv names)
+        // passes on what the writes before it gave, if its TU shows that it never writes it.
+        if (!assumeSetters_)
+          return values;
+        unset.push_back({filler, fillerField(*filled, field->getName()), false});
+        continue;
       }
       if (!write->setterOfOtherUnit) {
         append(values, assuming(annotate(evaluate(write->value, depth + 1), write->write->getBeginLoc(), name), unset));
@@ -2666,6 +2676,28 @@ std::vector<std::tuple<const ParmVarDecl *, std::string, ConstantValue>> Constan
         filled.emplace_back(param, field->getNameAsString(), std::move(values.front()));
     }
   return filled;
+}
+
+std::vector<std::pair<const FunctionDecl *, std::string>> ConstantEvaluator::fillerFieldsForOtherUnits() {
+  Index &idx = index();
+  std::vector<std::pair<const FunctionDecl *, std::string>> fields;
+  for (const auto &[function, param] : idx.filledForOtherUnits) {
+    if (idx.written.contains(param))
+      continue;
+    fields.emplace_back(function, fillerField(*param, ""));
+    std::set<std::string> names;
+    if (auto writes = idx.fieldAssignments.find(param); writes != idx.fieldAssignments.end())
+      for (const FieldWrite &write : writes->second)
+        for (const FieldDecl *member : write.path)
+          names.insert(member->getNameAsString());
+    for (const std::string &name : names)
+      fields.emplace_back(function, fillerField(*param, name));
+  }
+  return fields;
+}
+
+std::string fillerField(const ParmVarDecl &param, llvm::StringRef field) {
+  return std::to_string(param.getFunctionScopeIndex()) + ":" + field.str();
 }
 
 std::vector<std::pair<const CXXMethodDecl *, const FieldDecl *>> ConstantEvaluator::settersForOtherUnits() {

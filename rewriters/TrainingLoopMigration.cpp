@@ -179,11 +179,19 @@ public:
     }
 
     unsigned autocasts = 0, inlineLosses = 0;
+    // Passes in the branches of one statement (`if (last) loss.backward(); else
+    // loss.backward({}, true);`) share the forward before it: one region for them.
+    std::set<std::pair<const clang::Stmt *, const clang::Stmt *>> regions;
     for (const BackwardPass &pass : it_.passes) {
       std::string lossText = lossSource(pass);
       bool wrapInline = pass.lossComputedInline && !pass.autogradFunction &&
                         sm_.getExpansionLoc(pass.loss->getBeginLoc()) ==
                             sm_.getExpansionLoc(pass.statement->getBeginLoc());
+      if (!pass.forward.empty() && !wrapInline && !regions.emplace(pass.forward.front(), pass.forwardEnd).second) {
+        if (fp16)
+          edits_.replace(pass.loss->getSourceRange(), scaledLoss(pass, lossText));
+        continue;
+      }
       std::string autocastName;
       std::string declaration;
       if (!pass.forward.empty() || wrapInline) {

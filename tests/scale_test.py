@@ -648,7 +648,8 @@ class CrossUnitFilled(CrossUnitCase):
     Net with it. The findings must be those its CROSS-EXPECT comments name, with the loader's call
     and its last assignment as notes, and the same from merged shards; a member last assigned in a
     branch, after a possible early return, multiplied in place, assigned again after the call, or
-    filled by a function of main.cpp itself is not what a layer gets; and without config.cpp
+    filled by a function of main.cpp itself, or written by a later filler is not what a layer
+    gets, one that a later filler leaves as it was is; and without config.cpp
     nothing read after its loaders is known."""
 
     DATA = "filled"

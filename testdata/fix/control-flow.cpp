@@ -44,3 +44,30 @@ diverged:
 // CHECK-FIXES-NEXT: {{^}}    scaler.step(opt);{{$}}
 // CHECK-FIXES-NEXT: {{^}}    scaler.update();{{$}}
 // CHECK-FIXES-NEXT: {{^}}    opt.zero_grad();{{$}}
+
+// The backward in both branches of an if (the graph kept for all but the last epoch): one region
+// before the if, for both passes.
+void train_epochs(Net &model, torch::optim::Adam &opt, int epochs) {
+  for (int i = 0; i < epochs; ++i) {
+    auto loss = model(torch::randn({2, 2})).sum();
+    opt.zero_grad();
+    if (i != epochs - 1) {
+      loss.backward({}, true);
+    } else {
+      loss.backward({}, false);
+    }
+    opt.step();
+  }
+}
+// CHECK-FIXES: {{^}}  for (int i = 0; i < epochs; ++i) {{[{]}}{{$}}
+// CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(c10::kCUDA);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto loss = model(torch::randn({2, 2})).sum();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    opt.zero_grad();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    if (i != epochs - 1) {{[{]}}{{$}}
+// CHECK-FIXES-NEXT: {{^}}      scaler.scale(loss).backward({}, true);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    } else {{[{]}}{{$}}
+// CHECK-FIXES-NEXT: {{^}}      scaler.scale(loss).backward({}, false);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    }{{$}}
+// CHECK-FIXES-NEXT: {{^}}    scaler.step(opt);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    scaler.update();{{$}}

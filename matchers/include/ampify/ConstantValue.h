@@ -41,11 +41,17 @@ struct ValueOrigin {
 };
 
 /// A builder setter that another TU defines (`ops.EmbedDim(100)`, EmbedDim defined in vit.cpp),
-/// assumed to set, or not to set, the data member a value was read from. Only the values of
-/// ConstantEvaluator::externalCallArguments() carry them; the join keeps a value only where the
-/// defining TU's facts show every one of its assumptions (CrossUnitFacts::setters).
+/// or a function of another TU that fills a struct the caller passes (`parse_args(argc, argv,
+/// cfg)`: `field` is then fillerField()'s), assumed to set, or not to set, the data member a value
+/// was read from. Only the values of ConstantEvaluator::externalCallArguments() carry them; the
+/// join keeps a value only where the defining TU's facts show every one of its assumptions
+/// (CrossUnitFacts::setters).
+/// How a SetterAssumption and CrossUnitFacts::setters name member `field` of the struct
+/// parameter `param` a function fills: "<parameter index>:<member>".
+std::string fillerField(const clang::ParmVarDecl &param, llvm::StringRef field);
+
 struct SetterAssumption {
-  const clang::CXXMethodDecl *setter;
+  const clang::FunctionDecl *setter;
   std::string field;
   bool sets;
 
@@ -132,6 +138,12 @@ public:
   /// The integer constants this TU defines for other TUs that declare them without a value
   /// (OpenSource), each with its value; the value's last origin is the definition.
   std::vector<std::pair<const clang::VarDecl *, ConstantValue>> constantsForOtherUnits();
+
+  /// The members that the functions this TU defines for other TUs may write in the struct
+  /// parameters they fill, as fillerField() names them, each function with fillerField(param, "")
+  /// first: the members it leaves as they were are the others. A function that may write the
+  /// struct some other way (passes it on, takes its address) is left out: it may write anything.
+  std::vector<std::pair<const clang::FunctionDecl *, std::string>> fillerFieldsForOtherUnits();
 
   /// The integer members of the struct parameters that functions this TU defines for other TUs
   /// fill (`void load_config(Config &cfg)`, called as `load_config(cfg)`), each with the one value

@@ -133,8 +133,10 @@ struct SetterCondition {
 };
 
 /// A builder setter this TU defines out of line (`auto ViTOptions::EmbedDim(int x) -> ViTOptions &
-/// { this->embed_dim = x; return *this; }`): the data member it sets. Other TUs that call it see
-/// only its declaration; their values read after such calls hold under SetterConditions.
+/// { this->embed_dim = x; return *this; }`): the data member it sets. Or a function this TU defines
+/// that fills a struct parameter (`parse_args(argc, argv, cfg)`): one entry per member it may
+/// write, and one that names no member, all named by fillerField(). Other TUs that call them see
+/// only their declarations; their values read after such calls hold under SetterConditions.
 struct SetterField {
   std::string setter; // USR
   std::string field;

@@ -8,8 +8,17 @@ void load_config(TrainConfig &cfg) {
   cfg.overlap = 6;
   cfg.hidden = 100; // the last assignment is what callers see
   cfg.stride = cfg.patch - cfg.overlap;
+  cfg.heads = 20;
   cfg.lr = 1e-3;
 }
+
+void apply_overrides(TrainConfig &cfg, int argc) {
+  if (argc > 3)
+    cfg.embed = 128;
+  cfg.patch = 40;
+}
+
+void widen_heads(TrainConfig &cfg, int64_t extra) { cfg.heads = 16 + extra; }
 
 void load_small(TrainConfig &cfg, bool wide) {
   cfg.embed = 64;

@@ -17,6 +17,7 @@ struct TrainConfig {
   int64_t patch = 0;
   int64_t overlap = 0;
   int64_t stride = 0;
+  int64_t heads = 0;
   double lr = 0.0;
 };
 
@@ -28,6 +29,10 @@ void load_small(TrainConfig &cfg, bool wide);
 void load_early(TrainConfig &cfg, bool quick);
 // Multiplies `hidden` in place: unknown.
 void rescale(TrainConfig &cfg, int64_t factor);
+// Fillers that run after load_config: one writes `embed` and `patch` only, so `heads` keeps
+// load_config's 20; the other writes `heads` with a value known only at run time.
+void apply_overrides(TrainConfig &cfg, int argc);
+void widen_heads(TrainConfig &cfg, int64_t extra);
 
 struct NetImpl : torch::nn::Module {
   explicit NetImpl(const TrainConfig &c);
@@ -43,6 +48,20 @@ struct ProbeImpl : torch::nn::Module {
   torch::nn::Linear proj{nullptr};
 };
 TORCH_MODULE(Probe);
+
+// Each built with one of the configs the fillers above ran on.
+struct HeadsImpl : torch::nn::Module {
+  explicit HeadsImpl(const TrainConfig &c);
+  torch::Tensor forward(torch::Tensor x) { return proj(x); }
+  torch::nn::Linear proj{nullptr};
+};
+TORCH_MODULE(Heads);
+struct TailsImpl : torch::nn::Module {
+  explicit TailsImpl(const TrainConfig &c);
+  torch::Tensor forward(torch::Tensor x) { return proj(x); }
+  torch::nn::Linear proj{nullptr};
+};
+TORCH_MODULE(Tails);
 
 // A config whose size is in its base struct, filled by config.cpp, then handed by non-const
 // reference to a trainer of net.cpp that keeps a reference to it and builds its head later.

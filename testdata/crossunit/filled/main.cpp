@@ -20,6 +20,14 @@ int main(int argc, char **argv) {
   tuned.hidden = 48;
   tweak(tweaked);
   Probe a(small), b(early), c(scaled), d(tuned), e(tweaked);
+  // A later filler of config.cpp that leaves `heads` as it was, and one that writes it.
+  TrainConfig overridden, widened;
+  load_config(overridden);
+  apply_overrides(overridden, argc);
+  load_config(widened);
+  widen_heads(widened, argc);
+  Heads heads(overridden);
+  Tails tails(widened);
   SystemConfig system;
   load_system(system);
   Trainer trainer(system);
@@ -30,7 +38,7 @@ int main(int argc, char **argv) {
   for (int step = 0; step < 10; ++step) {
     optimizer.zero_grad();
     torch::Tensor loss = net(x, patches).pow(2).mean() + a(h).mean() + b(h).mean() + c(h).mean() +
-                         d(torch::randn({32, 48})).mean() + e(h).mean();
+                         d(torch::randn({32, 48})).mean() + e(h).mean() + heads(x).mean() + tails(x).mean();
     loss.backward();
     optimizer.step();
   }

@@ -12,6 +12,10 @@ torch::Tensor NetImpl::forward(torch::Tensor x, torch::Tensor patches) {
 
 ProbeImpl::ProbeImpl(const TrainConfig &c) { proj = register_module("proj", torch::nn::Linear(c.hidden, 64)); }
 
+HeadsImpl::HeadsImpl(const TrainConfig &c) { proj = register_module("proj", torch::nn::Linear(64, c.heads)); } // CROSS-EXPECT: out_features = 20 of Linear `proj` is not a multiple of 8
+
+TailsImpl::TailsImpl(const TrainConfig &c) { proj = register_module("proj", torch::nn::Linear(64, c.heads)); }
+
 Trainer::Trainer(SystemConfig &config) : config_(config) {}
 
 torch::Tensor Trainer::build_and_run(torch::Tensor x) {
