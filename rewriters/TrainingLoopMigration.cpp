@@ -604,13 +604,13 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
   // The calls of options_.fp32Calls in an iteration's forward and loss: at each point, the
   // innermost call that begins there (`criterion->forward(out, y)`, not the `.mean()` of its result
   // nor the holder's `operator->`).
+  std::map<std::pair<std::string, unsigned>, const MigrationOptions::Fp32Call *> wanted;
+  for (const MigrationOptions::Fp32Call &c : options_.fp32Calls)
+    wanted[{c.call.file, c.call.offset}] = &c;
   auto fp32CallsInForward = [&](const TrainingIteration &it) {
     std::vector<std::pair<const clang::CallExpr *, std::string>> found;
-    if (options_.fp32Calls.empty())
+    if (wanted.empty())
       return found;
-    std::map<std::pair<std::string, unsigned>, const MigrationOptions::Fp32Call *> wanted;
-    for (const MigrationOptions::Fp32Call &c : options_.fp32Calls)
-      wanted[{c.call.file, c.call.offset}] = &c;
     std::map<std::pair<std::string, unsigned>, const clang::CallExpr *> innermost;
     std::function<void(const clang::Stmt *)> visit = [&](const clang::Stmt *s) {
       if (!s)
@@ -779,4 +779,3 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
 }
 
 } // namespace ampify
-

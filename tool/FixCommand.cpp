@@ -266,30 +266,30 @@ std::vector<Finding> exposedHazards(const std::vector<clang::tooling::CompileCom
   return hazards;
 }
 
-/// An exposed hazard that no edit makes safe and that breaks the migrated program, in the words of
-/// the refusal of a loop whose region runs it.
-struct UnfixableHazard {
-  llvm::StringRef what;         // what the region would run
-  llvm::StringRef remedy;       // what the user makes safe
-  llvm::StringRef note;         // at the hazard
+/// A rule whose findings break a migrated program that runs them: it stops (a call that raises
+/// under autocast) or trains on something else (a variance whose moments autocast rounds). A
+/// finding's fix-it is applied with or without --fix-hazards; without one, the loop's call that
+/// reaches it runs in fp32, or the loop is refused. In the words of those notes and refusals.
+struct BreakingRule {
+  llvm::StringRef rule;
+  llvm::StringRef what;          // what the region would run
+  llvm::StringRef remedy;        // what the user makes safe
+  llvm::StringRef note;          // at the hazard
   llvm::StringRef underAutocast; // what the call that reaches it would do, for the note at that call
 };
 
-/// Whether `hazard`, with no fix, stops a migrated program (a call that raises under autocast) or
-/// changes what it trains on (a variance whose moments autocast rounds); hazards that slow it or
-/// that a fix-it repairs do not.
-std::optional<UnfixableHazard> unfixableHazard(const Finding &hazard) {
-  if (!hazard.fixes.empty())
-    return std::nullopt;
-  if (hazard.rule == "ampify-banned-under-autocast")
-    return UnfixableHazard{"a call that raises under autocast and that ampify cannot rewrite",
-                           "make that call safe (the logits form, or ampify::run_in_fp32)", "the call that raises",
-                           "it would raise"};
-  if (hazard.rule == "ampify-variance-by-subtraction")
-    return UnfixableHazard{"a variance that autocast computes from rounded moments",
-                           "compute its moments in fp32 (an ampify::AutocastDisabled scope)",
-                           "the variance by subtraction", "it would compute a variance from rounded moments"};
-  return std::nullopt;
+const BreakingRule *breakingRule(llvm::StringRef rule) {
+  static const BreakingRule rules[] = {
+      {"ampify-banned-under-autocast", "a call that raises under autocast and that ampify cannot rewrite",
+       "make that call safe (the logits form, or ampify::run_in_fp32)", "the call that raises", "it would raise"},
+      {"ampify-variance-by-subtraction", "a variance that autocast computes from rounded moments",
+       "compute its moments in fp32 (an ampify::AutocastDisabled scope)", "the variance by subtraction",
+       "it would compute a variance from rounded moments"},
+  };
+  for (const BreakingRule &known : rules)
+    if (known.rule == rule)
+      return &known;
+  return nullptr;
 }
 
 /// Where, in the file of its backward call, the region that a migration opens begins: the offset
@@ -443,19 +443,17 @@ int runFix() {
           hazardOptions.checks.parse(options.checks.text() + ",-ampify-conv-memory-format", error);
       assert(parsed && "the check list was valid before");
     }
-    // A hazard that no edit makes safe and that stops the migrated program or changes what it
-    // trains on (a BCELoss module of another file's loss, an SSIM's variance by subtraction): each
-    // migration whose region runs it is refused instead, and what the others expose is checked
-    // again.
-    // Where the region reaches the hazard through a call of another file's function, that call
-    // runs in fp32 instead (MigrationOptions::fp32Calls): its TU is migrated anew. A call asked
-    // for before, whose hazard still holds, makes the refusal.
-    for (bool refusedMore = true; refusedMore && !edits.empty();) {
-      refusedMore = false;
+    // A hazard of a BreakingRule with no fix-it (a BCELoss module of another file's loss, an
+    // SSIM's variance by subtraction): where the region reaches it through a call of another
+    // file's function, that call runs in fp32 (MigrationOptions::fp32Calls) and its TU is migrated
+    // anew; otherwise, or where that call was asked for before and the hazard still holds, the
+    // migration is refused. What the migrations expose is then checked again.
+    for (bool changed = true; changed && !edits.empty();) {
+      changed = false;
       hazards = exposedHazards(*units, results, edits, findings, hazardOptions);
       std::set<std::string> remigrate;
       for (const Finding &hazard : hazards) {
-        std::optional<UnfixableHazard> unfixable = unfixableHazard(hazard);
+        const BreakingRule *unfixable = hazard.fixes.empty() ? breakingRule(hazard.rule) : nullptr;
         if (!unfixable)
           continue;
         for (Finding &finding : findings) {
@@ -477,7 +475,7 @@ int runFix() {
           finding.notes = {{hazard.where, unfixable->note.str()}};
           --migrated;
           ++refused;
-          refusedMore = true;
+          changed = true;
         }
       }
       if (!remigrate.empty()) {
@@ -487,8 +485,8 @@ int runFix() {
               }))
             results[i] = migrate((*units)[i]);
         collectMigrations();
-        refusedMore = true;
-      } else if (refusedMore) {
+        changed = true;
+      } else if (changed) {
         edits = EditSet();
         for (const Finding &finding : findings)
           if (!finding.fixes.empty())
@@ -500,10 +498,9 @@ int runFix() {
   }
   size_t hazardsFixed = 0;
   for (Finding &hazard : hazards) {
-    // A call that raises under autocast is not a choice: without its fix the migrated program
-    // stops there (a key padding mask in another file's attention).
-    bool raises = hazard.rule == "ampify-banned-under-autocast";
-    if (!(FixHazards || raises) || hazard.fixes.empty())
+    // The fix of a BreakingRule's hazard is not a choice: without it the migrated program stops
+    // there (a key padding mask in another file's attention).
+    if (!(FixHazards || breakingRule(hazard.rule)) || hazard.fixes.empty())
       continue;
     if (llvm::Error err = edits.addFixesOf(hazard)) {
       llvm::errs() << "ampify: warning: " << llvm::toString(std::move(err)) << "\n";
@@ -565,4 +562,3 @@ const CommandRegistration registration(FixCommand, runFix);
 
 } // namespace
 } // namespace ampify
-

@@ -3,6 +3,7 @@
 // `(x * x).mean(-1) - mean * mean`) where autocast computes the second moment E[x*y] in fp16 or
 // bf16. It is rounded to 11 (8) significant bits before the subtraction; where the variance is
 // small beside the squared mean, the difference keeps none of its digits and turns negative.
+#include "ampify/ConstantValue.h"
 #include "ampify/PrecisionFlow.h"
 #include "ampify/RuleRegistry.h"
 #include "ampify/TorchApi.h"
@@ -32,22 +33,6 @@ bool isAveraging(llvm::StringRef name) {
 std::string opName(const CallExpr *call) {
   const FunctionDecl *callee = call->getDirectCallee();
   return callee ? callee->getNameAsString() : std::string();
-}
-
-/// Whether `e` is the constant 2, also as the c10::Scalar an exponent converts to.
-bool isConstantTwo(const Expr *e, const ASTContext &ctx) {
-  e = e->IgnoreImplicit();
-  while (const auto *construct = dyn_cast<CXXConstructExpr>(e)) {
-    if (construct->getNumArgs() != 1)
-      return false;
-    e = construct->getArg(0)->IgnoreImplicit();
-  }
-  Expr::EvalResult result;
-  if (!e->EvaluateAsRValue(result, ctx))
-    return false;
-  if (result.Val.isInt())
-    return result.Val.getInt() == 2;
-  return result.Val.isFloat() && result.Val.getFloat().convertToDouble() == 2.0;
 }
 
 class VarianceBySubtractionRule : public Rule {
@@ -109,34 +94,23 @@ public:
 
 private:
   /// `e`, or what the local variable `e` names was initialised with, and so on a few times
-  /// (`auto mu1_sq = mu1.pow(2);`): a variable that nothing assigns again.
-  static const Expr *definition(const Expr *e, ASTContext &ctx) {
+  /// (`auto mu1_sq = mu1.pow(2);`): a variable that nothing changes after it.
+  const Expr *definition(const Expr *e, ASTContext &ctx) {
     for (unsigned depth = 0; depth < 4; ++depth) {
       e = stripWrappers(e);
       const auto *ref = dyn_cast<DeclRefExpr>(e);
       const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
       if (!var || !var->isLocalVarDecl() || var->getType()->isReferenceType() || !var->getInit() ||
-          assignedAgain(var, ctx))
+          analysis(ctx).constants().mayChange(var))
         return e;
       e = var->getInit();
     }
     return stripWrappers(e);
   }
 
-  static bool assignedAgain(const VarDecl *var, ASTContext &ctx) {
-    const auto *function = dyn_cast_or_null<FunctionDecl>(var->getParentFunctionOrMethod());
-    if (!function || !function->getBody())
-      return true;
-    auto writes = match(findAll(cxxOperatorCallExpr(isAssignmentOperator(),
-                                                    hasArgument(0, ignoringParenImpCasts(declRefExpr(to(varDecl(
-                                                                       equalsNode(var))))))).bind("write")),
-                        *function->getBody(), ctx);
-    return !writes.empty();
-  }
-
   /// The product of two tensors (or a square) that `e` computes: `a * b`, `a.mul(b)`,
   /// `torch::mul(a, b)`, `a.pow(2)`, `torch::pow(a, 2)`, `a.square()`.
-  static const CallExpr *productOf(const Expr *e, ASTContext &ctx) {
+  const CallExpr *productOf(const Expr *e, ASTContext &ctx) {
     const auto *call = dyn_cast<CallExpr>(definition(e, ctx));
     if (!call)
       return nullptr;
@@ -148,20 +122,23 @@ private:
       return call;
     if (name == "square" && tensors.size() == 1)
       return call;
-    if (name == "pow" && tensors.size() == 1 && others.size() == 1 && isConstantTwo(others[0], ctx))
-      return call;
+    if (name == "pow" && tensors.size() == 1 && others.size() == 1) {
+      std::vector<RealConstantValue> exponent = analysis(ctx).constants().evaluateReal(others[0]);
+      if (exponent.size() == 1 && exponent.front().value == 2.0)
+        return call;
+    }
     return nullptr;
   }
 
   /// Whether both factors of `product` (a square's one) are first moments: averages of a tensor.
-  static bool productOfMoments(const CallExpr *product, ASTContext &ctx) {
+  bool productOfMoments(const CallExpr *product, ASTContext &ctx) {
     llvm::SmallVector<const Expr *, 2> tensors, others;
     operands(product, tensors, others);
     return llvm::all_of(tensors, [&](const Expr *t) { return averagingOf(t, ctx, /*ofProduct=*/false); });
   }
 
   /// The averaging call `e` computes, of a product when `ofProduct` (the second moment E[x*y]).
-  static const CallExpr *averagingOf(const Expr *e, ASTContext &ctx, bool ofProduct) {
+  const CallExpr *averagingOf(const Expr *e, ASTContext &ctx, bool ofProduct) {
     const auto *call = dyn_cast<CallExpr>(definition(e, ctx));
     if (!call || !isAveraging(opName(call)))
       return nullptr;

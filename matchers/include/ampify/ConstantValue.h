@@ -40,16 +40,16 @@ struct ValueOrigin {
   std::optional<CrossUnitArithmetic> arithmetic;
 };
 
+/// How a SetterAssumption and CrossUnitFacts::setters name member `field` of the struct
+/// parameter `param` a function fills: "<parameter index>:<member>".
+std::string fillerField(const clang::ParmVarDecl &param, llvm::StringRef field);
+
 /// A builder setter that another TU defines (`ops.EmbedDim(100)`, EmbedDim defined in vit.cpp),
 /// or a function of another TU that fills a struct the caller passes (`parse_args(argc, argv,
 /// cfg)`: `field` is then fillerField()'s), assumed to set, or not to set, the data member a value
 /// was read from. Only the values of ConstantEvaluator::externalCallArguments() carry them; the
 /// join keeps a value only where the defining TU's facts show every one of its assumptions
 /// (CrossUnitFacts::setters).
-/// How a SetterAssumption and CrossUnitFacts::setters name member `field` of the struct
-/// parameter `param` a function fills: "<parameter index>:<member>".
-std::string fillerField(const clang::ParmVarDecl &param, llvm::StringRef field);
-
 struct SetterAssumption {
   const clang::FunctionDecl *setter;
   std::string field;

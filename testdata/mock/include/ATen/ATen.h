@@ -167,10 +167,8 @@ Tensor sqrt(const Tensor &self);
 Tensor rsqrt(const Tensor &self);
 Tensor pow(const Tensor &self, const Scalar &exponent);
 Tensor matmul(const Tensor &self, const Tensor &other);
-Tensor square(const Tensor &self);
 Tensor conv2d(const Tensor &input, const Tensor &weight, const c10::optional<Tensor> &bias = {},
               IntArrayRef stride = 1, IntArrayRef padding = 0, IntArrayRef dilation = 1, int64_t groups = 1);
-Tensor avg_pool2d(const Tensor &self, IntArrayRef kernel_size, IntArrayRef stride = {}, IntArrayRef padding = 0);
 // LibTorch 1.13's fused attention (2.0 renamed it scaled_dot_product_attention).
 std::tuple<Tensor, Tensor> _scaled_dot_product_attention(const Tensor &query, const Tensor &key, const Tensor &value,
                                                          const c10::optional<Tensor> &attn_mask = {},
