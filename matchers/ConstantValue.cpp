@@ -145,12 +145,56 @@ bool isDefinedInOtherUnit(const FunctionDecl *function, const SourceManager &sm)
          !sm.isInSystemHeader(sm.getFileLoc(function->getLocation()));
 }
 
-/// A parameter that a function takes by non-const lvalue reference to a struct (`void
-/// load_config(Config &cfg)`): the function may fill the caller's struct.
-bool isFilledStructParameter(const ParmVarDecl *param) {
+/// The struct of the project that a non-const pointer of `type` points to (`TrainParams *`); null
+/// for any other type, a library's struct or a pointer to const.
+const CXXRecordDecl *pointedProjectStruct(QualType type, const SourceManager &sm) {
+  if (!type->isPointerType() || type->getPointeeType().isConstQualified())
+    return nullptr;
+  const CXXRecordDecl *record = type->getPointeeType()->getAsCXXRecordDecl();
+  return record && !sm.isInSystemHeader(sm.getFileLoc(record->getLocation())) ? record : nullptr;
+}
+
+/// The struct a parameter lets its function fill: taken by non-const lvalue reference (`void
+/// load_config(Config &cfg)`) or, C style, by non-const pointer to a struct of the project (`void
+/// initTrainingParams(TrainParams *p)`, whose `p->iNoiseSize = 100` the evaluator follows as it
+/// follows `cfg.hidden = 100`). Null for any other parameter.
+const CXXRecordDecl *filledStruct(const ParmVarDecl *param) {
   QualType type = param->getType();
-  return type->isLValueReferenceType() && !type.getNonReferenceType().isConstQualified() &&
-         type.getNonReferenceType()->getAsCXXRecordDecl();
+  if (type->isLValueReferenceType() && !type.getNonReferenceType().isConstQualified())
+    return type.getNonReferenceType()->getAsCXXRecordDecl();
+  return pointedProjectStruct(type, param->getASTContext().getSourceManager());
+}
+
+bool isFilledStructParameter(const ParmVarDecl *param) { return filledStruct(param) != nullptr; }
+
+/// What a pointer's initialiser allocates a struct with: the `new` expression (`new Config()`,
+/// `new Config`), or a C allocation cast to the pointer's type (`(Config *)malloc(sizeof(Config))`),
+/// whose members hold nothing known until written. Null for any other initialiser (`&cfg`, `p`).
+const Expr *allocation(const Expr *init) {
+  if (!init)
+    return nullptr;
+  init = init->IgnoreParenImpCasts();
+  if (const auto *allocated = dyn_cast<CXXNewExpr>(init))
+    return allocated->isArray() ? nullptr : allocated;
+  const auto *cast = dyn_cast<ExplicitCastExpr>(init);
+  const auto *call = cast ? dyn_cast<CallExpr>(cast->getSubExpr()->IgnoreParenImpCasts()) : nullptr;
+  const FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
+  bool cAllocator = callee && callee->getIdentifier() &&
+                    (callee->getDeclContext()->getRedeclContext()->isTranslationUnit() || callee->isInStdNamespace()) &&
+                    (callee->getName() == "malloc" || callee->getName() == "calloc");
+  return cAllocator ? cast : nullptr;
+}
+
+/// A pointer through which the evaluator follows a struct's members as it follows a variable's:
+/// a parameter that fills the caller's struct (filledStruct), or a local that owns what its
+/// initialiser allocates (`TrainParams *p = (TrainParams *)malloc(...)`). The Index makes it a
+/// written variable when it may reach the struct by another path (objectPointerUses).
+bool isObjectPointer(const VarDecl *var) {
+  if (const auto *param = dyn_cast<ParmVarDecl>(var))
+    return param->getType()->isPointerType() && isFilledStructParameter(param);
+  return var->isLocalVarDecl() && !var->isStaticLocal() &&
+         pointedProjectStruct(var->getType(), var->getASTContext().getSourceManager()) &&
+         allocation(var->getInit());
 }
 
 using FieldPath = llvm::SmallVector<const FieldDecl *, 2>;
@@ -224,9 +268,25 @@ bool isConstantAcrossUnits(const VarDecl *var) {
          !var->isTemplated();
 }
 
+/// How the source names member `path` of `var`, quoted, then `suffix`: `cfg.hidden`, or
+/// `p->hidden` through a pointer.
+std::string memberSpelling(const VarDecl *var, llvm::StringRef path, llvm::StringRef suffix = "") {
+  return "`" + var->getNameAsString() + (var->getType()->isPointerType() ? "->" : ".") + path.str() + "`" +
+         suffix.str();
+}
+
+/// The object pointer (isObjectPointer) that `e` names, if it does.
+const VarDecl *objectPointer(const Expr *e) {
+  const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+  const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+  return var && isObjectPointer(var) ? var : nullptr;
+}
+
 /// The data members `e` names from a struct object, outermost first (`cfg.encoder.hidden`:
-/// encoder, hidden), and in `root` that object (`cfg`, or a data member of the object a method
-/// runs on: `options_` of `&options_.decoder`); empty unless every step is a `.` of a data member.
+/// encoder, hidden), and in `root` that object (`cfg`, an object pointer, isObjectPointer, of
+/// `p->encoder.hidden`, or a data member of the object a method runs on: `options_` of
+/// `&options_.decoder`); empty unless every step is a `.` of a data member, or the first a `->`
+/// from an object pointer.
 FieldPath memberPath(const Expr *e, const Expr **root) {
   FieldPath path;
   e = e->IgnoreParenImpCasts();
@@ -234,10 +294,12 @@ FieldPath memberPath(const Expr *e, const Expr **root) {
     const auto *field = dyn_cast<FieldDecl>(member->getMemberDecl());
     if (field && isThisMember(member))
       break;
-    if (!field || member->isArrow())
+    if (!field || (member->isArrow() && !objectPointer(member->getBase())))
       return {};
     path.insert(path.begin(), field);
     e = member->getBase()->IgnoreParenImpCasts();
+    if (member->isArrow())
+      break;
   }
   *root = e;
   return path;
@@ -245,14 +307,15 @@ FieldPath memberPath(const Expr *e, const Expr **root) {
 
 /// `var.field = value` for a scalar data member of a local struct variable (`cfg.num_tags = 17;`,
 /// `cfg.lr = 2e-3;` after `TaggerConfig cfg;`), also of a struct inside it
-/// (`cfg.encoder.hidden = 150;`), or of a struct parameter the function fills
-/// (isFilledStructParameter): a write the evaluator follows in order, not one that makes the
-/// variable unknown. The variable, or nothing for any other assignment.
+/// (`cfg.encoder.hidden = 150;`), of a struct parameter the function fills
+/// (isFilledStructParameter), or `p->field = value` through an object pointer (isObjectPointer):
+/// a write the evaluator follows in order, not one that makes the variable unknown. The variable,
+/// or nothing for any other assignment.
 const VarDecl *localFieldAssignment(const BinaryOperator *op) {
   if (op->getOpcode() != BO_Assign)
     return nullptr;
   const auto *member = dyn_cast<MemberExpr>(op->getLHS()->IgnoreParenImpCasts());
-  if (!member || member->isArrow() || !isa<FieldDecl>(member->getMemberDecl()) || !member->getType()->isScalarType())
+  if (!member || !isa<FieldDecl>(member->getMemberDecl()) || !member->getType()->isScalarType())
     return nullptr;
   const Expr *root = nullptr;
   if (memberPath(member, &root).empty())
@@ -609,8 +672,8 @@ public:
         !fn->isDependentContext() && fn->getTemplatedKind() == FunctionDecl::TK_NonTemplate &&
         sm_.isInMainFile(sm_.getFileLoc(fn->getLocation())))
       for (const ParmVarDecl *param : fn->parameters())
-        if (isFilledStructParameter(param) &&
-            !integerFieldsOfProjectStruct(param->getType().getNonReferenceType(), sm_).empty())
+        if (const CXXRecordDecl *filled = filledStruct(param);
+            filled && !integerFieldsOfProjectStruct(QualType(filled->getTypeForDecl(), 0), sm_).empty())
           filledForOtherUnits.emplace_back(fn, param);
     // A setter's own assignment writes the member of whatever object it is called on: each call
     // is a write of that object's member where it is made (setterChainOnLocal, markWritten, or
@@ -780,6 +843,17 @@ public:
   }
 
   bool VisitBinaryOperator(BinaryOperator *op) {
+    if (op->isComparisonOp()) {
+      accountPointerUse(op->getLHS());
+      accountPointerUse(op->getRHS());
+    }
+    // `p = nullptr;` after the last use: through a null pointer nothing is read.
+    if (op->getOpcode() == BO_Assign && objectPointer(op->getLHS()) &&
+        op->getRHS()->isNullPointerConstant(objectPointer(op->getLHS())->getASTContext(),
+                                            Expr::NPC_ValueDependentIsNotNull)) {
+      accountPointerUse(op->getLHS());
+      return true;
+    }
     if (!op->isAssignmentOp() || setterAssignments_.contains(op))
       return true;
     if (const VarDecl *var = localFieldAssignment(op)) {
@@ -798,9 +872,48 @@ public:
     return true;
   }
 
-  /// Once the TU is indexed: the arguments of this TU's functions that write their reference
-  /// parameter, then the members its constructors assign that nothing else writes.
+  /// The uses of object pointers (isObjectPointer), each counted once: all of them here, and in
+  /// the visits below those that reach the struct only as the evaluator follows it.
+  bool VisitDeclRefExpr(DeclRefExpr *ref) {
+    if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()); var && isObjectPointer(var))
+      ++objectPointerUses_[var].all;
+    return true;
+  }
+
+  /// `p->hidden`: read, or written as an assignment says (VisitBinaryOperator, markWritten).
+  bool VisitMemberExpr(MemberExpr *member) {
+    if (member->isArrow())
+      accountPointerUse(member->getBase());
+    return true;
+  }
+
+  /// `if (p)`, `!p`.
+  bool VisitImplicitCastExpr(ImplicitCastExpr *cast) {
+    if (cast->getCastKind() == CK_PointerToBoolean)
+      accountPointerUse(cast->getSubExpr());
+    return true;
+  }
+
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *deletion) {
+    accountPointerUse(deletion->getArgument());
+    return true;
+  }
+
+  /// `(Config *)malloc(sizeof(*p))`: not evaluated.
+  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *trait) {
+    if (!trait->isArgumentType())
+      accountPointerUsesIn(trait->getArgumentExpr());
+    return true;
+  }
+
+  /// Once the TU is indexed: the object pointers used in a way the evaluator does not follow
+  /// (copied, stored, dereferenced whole, given to a library), then the arguments of this TU's
+  /// functions that write their reference parameter, then the members its constructors assign
+  /// that nothing else writes.
   void finish() {
+    for (const auto &[pointer, uses] : objectPointerUses_)
+      if (uses.accounted < uses.all)
+        written.insert(pointer);
     // A write may reach the parameter through another reference parameter, or a reference member
     // bound to it, that is written in turn.
     for (bool changed = true; changed;) {
@@ -842,6 +955,12 @@ private:
   llvm::DenseSet<const UnaryOperator *> readOnlyAddresses_;
   llvm::DenseSet<const CXXMemberCallExpr *> inSetterChain_;
   llvm::DenseSet<const Stmt *> setterAssignments_;
+  struct PointerUses {
+    unsigned all = 0, accounted = 0;
+  };
+  /// Per object pointer, how many times the TU names it, and how many of those the evaluator
+  /// follows: any other use may reach the struct another way, and makes the pointer written.
+  llvm::DenseMap<const VarDecl *, PointerUses> objectPointerUses_;
   /// The arguments bound to a non-const reference parameter of a function this TU defines: a write
   /// only if the function writes the parameter (finish()).
   std::vector<std::pair<const ParmVarDecl *, const Expr *>> referenceArgumentsOfUnitFunctions_;
@@ -872,11 +991,56 @@ private:
           markWritten(args[i]);
       }
       // `Decoder(&cfg.decoder)` to a `const DecoderConfig *`: read only (visited before the `&`).
-      if (type->isPointerType() && type->getPointeeType().isConstQualified())
+      if (type->isPointerType() && type->getPointeeType().isConstQualified()) {
         if (const auto *address = dyn_cast<UnaryOperator>(args[i]->IgnoreImplicit()->IgnoreParenImpCasts());
             address && address->getOpcode() == UO_AddrOf)
           readOnlyAddresses_.insert(address);
+        accountPointerUse(args[i]);
+      }
+      if (type->isPointerType() && !type->getPointeeType().isConstQualified())
+        notePointerArgument(callee, i, args[i], call);
     }
+  }
+
+  /// A struct given to a non-const pointer parameter: an object pointer (isObjectPointer) or a
+  /// local's address (`init_params(&cfg)`) that a function of another TU fills
+  /// (filledByOtherUnit); an object pointer that a function of this TU may write through, as it
+  /// writes its parameter (finish()), or that `free` releases. Any other one stays unaccounted:
+  /// written.
+  void notePointerArgument(const FunctionDecl *callee, unsigned index, const Expr *arg, const Stmt *call) {
+    const VarDecl *pointer = objectPointer(arg);
+    const auto *address = dyn_cast<UnaryOperator>(arg->IgnoreParenImpCasts());
+    if (address && address->getOpcode() != UO_AddrOf)
+      address = nullptr;
+    if (filledByOtherUnit(callee, index, arg, call)) {
+      if (address)
+        readOnlyAddresses_.insert(address); // the filler's writes are followed
+      accountPointerUse(arg);
+      return;
+    }
+    if (!pointer)
+      return;
+    bool released = callee->getIdentifier() && callee->getName() == "free" &&
+                    (callee->getDeclContext()->getRedeclContext()->isTranslationUnit() || callee->isInStdNamespace());
+    if (const ParmVarDecl *param = released ? nullptr : parameterOfUnitDefinition(callee, index))
+      referenceArgumentsOfUnitFunctions_.emplace_back(param, arg);
+    else if (!released)
+      return;
+    accountPointerUse(arg);
+  }
+
+  void accountPointerUse(const Expr *e) {
+    if (const VarDecl *pointer = objectPointer(e))
+      ++objectPointerUses_[pointer].accounted;
+  }
+
+  void accountPointerUsesIn(const Stmt *s) {
+    if (!s)
+      return;
+    if (const auto *ref = dyn_cast<DeclRefExpr>(s))
+      accountPointerUse(ref);
+    for (const Stmt *child : s->children())
+      accountPointerUsesIn(child);
   }
 
   /// Parameter `index` of `callee`'s definition where this TU holds it and the TU's own writes
@@ -897,17 +1061,26 @@ private:
   }
 
   /// `load_config(cfg)`: a local struct `cfg` passed to a function of another TU that takes it by
-  /// non-const reference. Recorded as a write of every member at the call; the members also count
-  /// as written through any other object.
+  /// non-const reference; also, to one that takes a non-const pointer, its address
+  /// (`init_params(&cfg)`) or an object pointer (`init_params(p)`, isObjectPointer). Recorded as a
+  /// write of every member at the call; the members also count as written through any other
+  /// object.
   bool filledByOtherUnit(const FunctionDecl *callee, unsigned index, const Expr *arg, const Stmt *call) {
-    const auto *ref = dyn_cast<DeclRefExpr>(arg->IgnoreParenImpCasts());
-    const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
     const ParmVarDecl *param = callee->getParamDecl(index);
-    if (!var || !var->isLocalVarDecl() || var->isStaticLocal() || var->getType()->isReferenceType() ||
-        !isDefinedInOtherUnit(callee, sm_) || !isFilledStructParameter(param) ||
-        integerFieldsOfProjectStruct(var->getType(), sm_).empty())
+    const CXXRecordDecl *filled = filledStruct(param);
+    const Expr *object = arg->IgnoreParenImpCasts();
+    if (param->getType()->isPointerType()) {
+      if (const auto *address = dyn_cast<UnaryOperator>(object); address && address->getOpcode() == UO_AddrOf)
+        object = address->getSubExpr()->IgnoreParenImpCasts();
+      else if (!objectPointer(object))
+        return false;
+    }
+    const auto *ref = dyn_cast<DeclRefExpr>(object);
+    const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+    if (!var || !filled || !var->isLocalVarDecl() || var->isStaticLocal() || var->getType()->isReferenceType() ||
+        !isDefinedInOtherUnit(callee, sm_) || integerFieldsOfProjectStruct(QualType(filled->getTypeForDecl(), 0), sm_).empty())
       return false;
-    for (const FieldDecl *field : fieldsWithBases(var->getType()->getAsCXXRecordDecl()))
+    for (const FieldDecl *field : fieldsWithBases(filled))
       written.insert(field);
     fieldAssignments[var].push_back({call, {}, nullptr, nullptr, param});
     return true;
@@ -1057,6 +1230,8 @@ public:
   /// value or const reference, or by a non-const lvalue reference the TU assigns no member of.
   bool readOnlyParameter(const ParmVarDecl *param) const {
     QualType type = param->getType();
+    if (type->isPointerType() && isFilledStructParameter(param))
+      return !tu_.fieldAssignments.contains(param);
     if (!type->isReferenceType() || type.getNonReferenceType().isConstQualified())
       return true;
     return type->isLValueReferenceType() && !tu_.fieldAssignments.contains(param);
@@ -1084,7 +1259,7 @@ public:
         llvm::any_of(returns, [&](const ReturnStmt *ret) { return ret != body->body_back(); }))
       return {};
     return annotate(evaluate(last->value, 0), last->write->getBeginLoc(),
-                    "`" + param->getNameAsString() + "." + field->getNameAsString() + "` left by `" +
+                    memberSpelling(param, field->getNameAsString(), " left by `") +
                         function->getNameAsString() + "`");
   }
 
@@ -1458,12 +1633,35 @@ private:
     // Whether `writing` (an assignment and the statements around it) runs whenever `use` does,
     // before it.
     auto alwaysRunsBefore = [&](const std::vector<const Stmt *> &writing) {
-      size_t statement = writing.size() > 1 && isa<ExprWithCleanups>(writing[1]) ? 1 : 0;
-      for (; statement + 1 < writing.size(); ++statement) {
+      // A write inside the expressions of a statement runs whenever the statement does, before
+      // what follows it: `int rc = load(cfg);`, or the condition of `if (parse_args(argc, argv, p)
+      // != 0) return 1;`, also before the branches; not on one side of `&&`, `||` or `?:`.
+      size_t statement = 0;
+      const IfStmt *condition = nullptr;
+      for (; statement + 1 < writing.size() && !isa<CompoundStmt>(writing[statement + 1]); ++statement) {
+        const Stmt *part = writing[statement], *whole = writing[statement + 1];
+        const auto *branching = dyn_cast<IfStmt>(whole);
+        const auto *logical = dyn_cast<BinaryOperator>(whole);
+        const auto *choice = dyn_cast<AbstractConditionalOperator>(whole);
+        if (branching && (part == branching->getCond() || part == branching->getInit()))
+          condition = branching;
+        else if (branching || !isa<Expr, DeclStmt>(whole) || (logical && logical->isLogicalOp() && part == logical->getRHS()) ||
+                 (choice && part != choice->getCond()))
+          return false;
+      }
+      for (bool first = true; statement + 1 < writing.size(); ++statement, first = false) {
         const auto *block = dyn_cast<CompoundStmt>(writing[statement + 1]);
         if (!block)
           return false;
         auto holder = llvm::find(reading, block);
+        if (holder != reading.end() && holder != reading.begin() && *(holder - 1) == writing[statement]) {
+          // The use is in the statement that writes: after the write only in a branch of the
+          // `if` whose condition writes.
+          if (!first || !condition)
+            return false;
+          auto branch = std::prev(llvm::find(reading, condition));
+          return *branch == condition->getThen() || *branch == condition->getElse();
+        }
         if (holder != reading.end())
           return holder != reading.begin() && positionIn(block, writing[statement]) < positionIn(block, *(holder - 1));
         // A plain block inside another runs whenever the outer one reaches it.
@@ -1718,6 +1916,9 @@ private:
   Values evaluateFieldOf(const MemberExpr *member, const FieldDecl *field, unsigned depth) {
     if (!member->isArrow())
       return fieldOfRecord(member->getBase(), field, depth);
+    // `p->hidden` through an object pointer: as `cfg.hidden` (its writes, else what it allocated).
+    if (objectPointer(member->getBase()))
+      return fieldOfRecord(member->getBase(), field, depth);
     // `p->hidden` with `const EncoderConfig *p = &cfg.encoder;`, a pointer never reassigned, or a
     // parameter `const DecoderConfig *dec` (what each call points it at).
     const auto *ref = dyn_cast<DeclRefExpr>(member->getBase()->IgnoreParenImpCasts());
@@ -1745,6 +1946,13 @@ private:
       record = address->getSubExpr()->IgnoreImplicit()->IgnoreParens(); // `&cfg.decoder` passed to a pointer
     if (const auto *cast = dyn_cast<CXXFunctionalCastExpr>(record)) // `Config{...}` of one element
       record = cast->getSubExpr()->IgnoreImplicit()->IgnoreParens();
+    if (const auto *allocated = dyn_cast<CXXNewExpr>(record)) {
+      // `new Config()`, `new Config{...}`: what it is built with. `new Config` of a struct with
+      // no initialiser of its own leaves its members unset.
+      if (allocated->isArray() || !allocated->getInitializer())
+        return {};
+      record = allocated->getInitializer()->IgnoreImplicit()->IgnoreParens();
+    }
     if (const auto *construct = dyn_cast<CXXConstructExpr>(record)) {
       const CXXConstructorDecl *ctor = construct->getConstructor();
       if ((ctor->isCopyConstructor() || ctor->isMoveConstructor()) && construct->getNumArgs() == 1)
@@ -1824,7 +2032,7 @@ private:
     }
     if (!keepsInitialiser(var, var))
       return {};
-    std::string name = "`" + var->getNameAsString() + "." + field->getNameAsString() + "`";
+    std::string name = memberSpelling(var, field->getNameAsString());
     std::optional<std::vector<const FieldWrite *>> writes = writesReaching(var, {field}, ref);
     if (!writes)
       return {};
@@ -1894,7 +2102,7 @@ private:
               append(values, fieldAtCall(function, param, path, site, depth));
           if (openToOtherUnits(function))
             append(values, annotate({{T{}, {}, true, param, pathName(path)}}, param->getLocation(),
-                                    "`" + param->getNameAsString() + "." + pathName(path) + "`"));
+                                    memberSpelling(param, pathName(path))));
         }
         for (auto &value : values)
           value.fromCaller = true;
@@ -1906,10 +2114,10 @@ private:
         std::optional<std::vector<const FieldWrite *>> writes = writesReaching(var, path, ref);
         if (writes && writes->size() == 1 && !writes->front()->setterOfOtherUnit && !writes->front()->filledByOtherUnit)
           values = annotate(evaluate(writes->front()->value, depth + 1), writes->front()->write->getBeginLoc(),
-                            "`" + var->getNameAsString() + "." + pathName(path) + "`");
+                            memberSpelling(var, pathName(path)));
         else if (writes && writes->empty())
           values = annotate(fieldOfPath(var->getInit(), path, depth + 1), var->getLocation(),
-                            "`" + var->getNameAsString() + "." + pathName(path) + "`");
+                            memberSpelling(var, pathName(path)));
       }
       inProgress_.erase(var);
       return values;
@@ -1918,6 +2126,11 @@ private:
     const Expr *part = nullptr;
     if (const auto *cast = dyn_cast<CXXFunctionalCastExpr>(root))
       root = cast->getSubExpr()->IgnoreImplicit()->IgnoreParens();
+    if (const auto *allocated = dyn_cast<CXXNewExpr>(root)) {
+      if (allocated->isArray() || !allocated->getInitializer())
+        return {};
+      root = allocated->getInitializer()->IgnoreImplicit()->IgnoreParens();
+    }
     if (const auto *construct = dyn_cast<CXXConstructExpr>(root)) {
       const CXXConstructorDecl *ctor = construct->getConstructor();
       if ((ctor->isCopyConstructor() || ctor->isMoveConstructor()) && construct->getNumArgs() == 1)
@@ -1966,7 +2179,7 @@ private:
       return fieldOfParameter(param, field, depth); // read, never filled here: what callers pass
     if (!writes || writes->empty() || writes->front()->setterOfOtherUnit || writes->front()->filledByOtherUnit)
       return {};
-    return afterWrites(*writes, field, "`" + param->getNameAsString() + "." + field->getNameAsString() + "`",
+    return afterWrites(*writes, field, memberSpelling(param, field->getNameAsString()),
                        [] { return Values{}; }, depth);
   }
 
@@ -1985,7 +2198,7 @@ private:
         append(values, fieldAtCall(function, param, {field}, site, depth));
     if (openToOtherUnits(function))
       append(values, annotate({{T{}, {}, true, param, field->getNameAsString()}}, param->getLocation(),
-                              "`" + param->getNameAsString() + "." + field->getNameAsString() + "`"));
+                              memberSpelling(param, field->getNameAsString())));
     inProgress_.erase(param);
     for (auto &value : values)
       value.fromCaller = true;
@@ -2001,7 +2214,7 @@ public:
     if (index >= site.args.size() || !site.args[index])
       return {};
     return annotate(fieldOfPath(site.args[index], path, depth + 1), site.args[index]->getBeginLoc(),
-                    "`" + param->getNameAsString() + "." + pathName(path) + "` at this call of `" +
+                    memberSpelling(param, pathName(path), " at this call of `") +
                         function->getNameAsString() + "`");
   }
 
@@ -2668,7 +2881,7 @@ std::vector<std::tuple<const ParmVarDecl *, std::string, ConstantValue>> Constan
   Index &idx = index();
   std::vector<std::tuple<const ParmVarDecl *, std::string, ConstantValue>> filled;
   for (const auto &[function, param] : idx.filledForOtherUnits)
-    for (const FieldDecl *field : fieldsWithBases(param->getType().getNonReferenceType()->getAsCXXRecordDecl())) {
+    for (const FieldDecl *field : fieldsWithBases(filledStruct(param))) {
       if (!field->getType()->isIntegralOrEnumerationType())
         continue;
       std::vector<ConstantValue> values = Evaluation<int64_t>(ctx_, idx).leftInParameter(function, param, field);
@@ -2732,6 +2945,8 @@ std::vector<ConstantEvaluator::ExternalArgument> ConstantEvaluator::externalCall
         // A struct passed by non-const reference too: what the callee reads before it writes.
         QualType passed = param->getType()->isLValueReferenceType() ? param->getType().getNonReferenceType()
                                                                     : param->getType();
+        if (const CXXRecordDecl *pointed = pointedProjectStruct(passed, sm))
+          passed = QualType(pointed->getTypeForDecl(), 0);
         for (const FieldPath &path : integerFieldsOfProjectStruct(passed, sm))
           for (ConstantValue &value : evaluation.fieldAtCall(callee, param, path, site, 0))
             arguments.push_back({callee, site.loc, param->getFunctionScopeIndex(), pathName(path), std::move(value)});

@@ -667,6 +667,36 @@ class CrossUnitFilled(CrossUnitCase):
         self.assertEqual(self.findings(self.check("--no-cache")), [])
 
 
+class CrossUnitPointers(CrossUnitCase):
+    """A parameter struct reached through pointers, C style (testdata/crossunit/pointers):
+    main.cpp allocates it with malloc or new, or takes a local's address, has config.cpp's
+    functions fill it through `RunParams *` parameters (one called in an `if` condition), writes
+    members through the pointer itself, and gives it to train.cpp and net.cpp, which read the
+    sizes through `->`. The findings must be those its CROSS-EXPECT comments name, with the
+    filler's call and its last assignment as notes, and the same from merged shards; a filler
+    that keeps the pointer, one that may not have run (`argc > 4 && shrink(p)`), a library call
+    given it, a second pointer to it, or a member a later filler writes leave nothing known; and
+    without config.cpp nothing read after its fillers is known."""
+
+    DATA = "pointers"
+
+    def test_values_written_through_pointers(self):
+        findings = self.assertMergeIsOneRun()
+        self.assertExpected(findings)
+        noise = [f for f in findings if "in_channels = 100" in f["message"]][0]
+        notes = [(n["path"], n["message"]) for n in noise["notes"]]
+        self.assertIn(("src/config.cpp", "`params->noise` left by `init_params` is 100"), notes)
+        self.assertIn(("src/main.cpp", "`params->noise` at this call of `train` is 100"), notes)
+        own = [f for f in findings if "in_features = 100" in f["message"]][0]
+        self.assertIn(("src/main.cpp", "`own->hidden` is 100"), [(n["path"], n["message"]) for n in own["notes"]])
+        for alone in ("main.cpp", "net.cpp", "config.cpp", "train.cpp"):
+            self.assertEqual(self.alone(alone), [], alone)
+        # Without config.cpp only main.cpp's own write is known.
+        os.remove(os.path.join(self.src, "config.cpp"))
+        self.assertEqual([(f["path"], f["line"]) for f in self.findings(self.check("--no-cache"))],
+                         [(f["path"], f["line"]) for f in [own]])
+
+
 class CrossUnitHazards(CrossUnitCase):
     """fp16 hazards in functions of model.cpp that main.cpp runs under autocast
     (testdata/crossunit/hazards): found by model.cpp's analysis assuming an autocast caller, kept
