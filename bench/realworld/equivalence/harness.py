@@ -16,7 +16,8 @@ run: each program in its own working directory (B/runs/<project>/<variant>/cwd) 
 reads sits at the path its source names (PROJECTS below), with the arguments below; stdout and
 stderr go to OUT/logs/<project>.<variant>.log. OUT/runs.json records exit codes, times, skips.
 A project that ampify changed also gets the reference runs of REFERENCE_RUNS (the migration with
-the runtime off; on a GPU, the original with TF32 matrix products), which compare.py reads.
+the runtime off; on a GPU, the original with TF32 matrix products and the original once more),
+which compare.py reads.
 
 Projects whose cost is fixed in their source beyond what a shared 2-core CPU can run (epochs and
 data-set sizes the program hard-codes, which the harness may not edit) are skipped when no GPU is
@@ -65,10 +66,15 @@ CPU_SKIP = {
 #   original-tf32  the original with its fp32 matrix products rounded to TF32 (10 bits of
 #                  mantissa, as fp16's), LibTorch's TORCH_ALLOW_TF32_CUBLAS_OVERRIDE: how far the
 #                  program's own result moves when only rounding changes. GPU only (cuBLAS).
+#   original-repeat the original once more, unchanged: how far its result moves from one run to
+#                  the next, where its GPU kernels sum in an order that varies (cuDNN's
+#                  convolution backward, atomics). GPU only: on the CPU the runs are identical.
 REFERENCE_RUNS = {
     "migrated-fp32": ("migrated", {"AMPIFY_DISABLE": "1"}),
     "original-tf32": ("original", {"TORCH_ALLOW_TF32_CUBLAS_OVERRIDE": "1"}),
+    "original-repeat": ("original", {}),
 }
+GPU_ONLY_REFERENCES = ("original-tf32", "original-repeat")
 
 
 def gpu_visible():
@@ -244,7 +250,7 @@ def main():
             continue
         todo.append((name, variant, built["exe"]))
         for reference, (of, _) in REFERENCE_RUNS.items():
-            if of != variant or state[name]["unchanged"] or (reference == "original-tf32" and not gpu):
+            if of != variant or state[name]["unchanged"] or (reference in GPU_ONLY_REFERENCES and not gpu):
                 continue
             state[name].setdefault(reference, {}).pop("run", None)
             todo.append((name, reference, built["exe"]))
