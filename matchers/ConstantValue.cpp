@@ -11,6 +11,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <functional>
 #include <set>
@@ -329,6 +330,45 @@ const VarDecl *localFieldAssignment(const BinaryOperator *op) {
   return var;
 }
 
+/// The data members of its own object that the method `definition` may write: every member its
+/// body names other than to read its value (`count_ = n;`, `++count_`, `items_.push_back(x)`, a
+/// reference bound to one, a member of one). Nothing known when the object may change another
+/// way: `this` used other than to name a member (passed, returned, `*this`, captured), or a
+/// non-const method of its own called.
+std::optional<llvm::SmallVector<const FieldDecl *, 8>> ownFieldWrites(const FunctionDecl *definition) {
+  llvm::SmallSetVector<const FieldDecl *, 8> fields;
+  bool known = definition->getBody() != nullptr;
+  std::function<void(const Stmt *)> scan = [&](const Stmt *s) {
+    if (!s || !known)
+      return;
+    if (const auto *cast = dyn_cast<ImplicitCastExpr>(s); cast && cast->getCastKind() == CK_LValueToRValue)
+      if (const auto *member = dyn_cast<MemberExpr>(cast->getSubExpr()->IgnoreParens());
+          member && isThisMember(member) && isa<FieldDecl>(member->getMemberDecl()))
+        return; // its value read
+    if (const auto *member = dyn_cast<MemberExpr>(s); member && isThisMember(member)) {
+      if (const auto *field = dyn_cast<FieldDecl>(member->getMemberDecl()))
+        fields.insert(field);
+      else if (const auto *method = dyn_cast<CXXMethodDecl>(member->getMemberDecl());
+               method && !method->isStatic() && !method->isConst())
+        known = false;
+      return;
+    }
+    if (isa<CXXThisExpr>(s)) {
+      known = false; // reached only where it names no member
+      return;
+    }
+    for (const Stmt *child : s->children())
+      scan(child);
+  };
+  scan(definition->getBody());
+  if (const auto *ctor = dyn_cast<CXXConstructorDecl>(definition); ctor && known)
+    for (const CXXCtorInitializer *init : ctor->inits())
+      scan(init->getInit());
+  if (!known)
+    return std::nullopt;
+  return llvm::SmallVector<const FieldDecl *, 8>(fields.begin(), fields.end());
+}
+
 /// `hidden_ = value` for a scalar data member of the object a method runs on: the member.
 const FieldDecl *ownFieldAssigned(const BinaryOperator *op) {
   const auto *member = dyn_cast<MemberExpr>(op->getLHS()->IgnoreParenImpCasts());
@@ -602,6 +642,10 @@ struct FieldWrite {
   /// non-const reference (`load_config(cfg)`), `path` and `value` empty: after the call each
   /// member holds what that TU's function leaves there (an open value), known only there.
   const ParmVarDecl *filledByOtherUnit = nullptr;
+  /// A non-const method of another TU called on the variable (`data.Initialize(40, 80, 7)`),
+  /// `path` and `value` empty: it may write any member; which ones, only its TU knows
+  /// (ownFieldWrites, methodField).
+  const CXXMethodDecl *methodOfOtherUnit = nullptr;
 };
 
 /// What the evaluator needs from the whole TU (ConstantEvaluator::Index builds it).
@@ -635,6 +679,8 @@ public:
   /// The struct parameters that functions of the main file, which other TUs may call, fill
   /// (`void load_config(Config &cfg)`): the integer members their callers read afterwards.
   std::vector<std::pair<const FunctionDecl *, const ParmVarDecl *>> filledForOtherUnits;
+  /// The non-const methods the main file defines for other TUs that call them on their structs.
+  std::vector<const CXXMethodDecl *> methodsForOtherUnits;
 
   bool shouldVisitTemplateInstantiations() const { return false; }
 
@@ -670,11 +716,15 @@ public:
       structsForOtherUnits.push_back(fn);
     if (fn->doesThisDeclarationHaveABody() && fn->isExternallyVisible() && !fn->isInlined() &&
         !fn->isDependentContext() && fn->getTemplatedKind() == FunctionDecl::TK_NonTemplate &&
-        sm_.isInMainFile(sm_.getFileLoc(fn->getLocation())))
+        sm_.isInMainFile(sm_.getFileLoc(fn->getLocation()))) {
+      if (const auto *method = dyn_cast<CXXMethodDecl>(fn); method && !method->isStatic() && !method->isConst() &&
+                                                            !isa<CXXConstructorDecl, CXXDestructorDecl>(method))
+        methodsForOtherUnits.push_back(method);
       for (const ParmVarDecl *param : fn->parameters())
         if (const CXXRecordDecl *filled = filledStruct(param);
             filled && !integerFieldsOfProjectStruct(QualType(filled->getTypeForDecl(), 0), sm_).empty())
           filledForOtherUnits.emplace_back(fn, param);
+    }
     // A setter's own assignment writes the member of whatever object it is called on: each call
     // is a write of that object's member where it is made (setterChainOnLocal, markWritten, or
     // a member of `this`), not of every object's.
@@ -776,7 +826,7 @@ public:
     if (const auto *member = dyn_cast<CXXMemberCallExpr>(call)) {
       const CXXMethodDecl *method = member->getMethodDecl();
       if (method && !method->isConst() && !accessedField(method) && !isElementAccess(member) &&
-          !setterChainOnLocal(member))
+          !setterChainOnLocal(member) && !methodOnLocal(member))
         markWritten(member->getImplicitObjectArgument());
       // `EmbedDim(x)` in a method of the class sets its own member.
       if (const FieldDecl *field = setterOf(method).first;
@@ -826,6 +876,39 @@ public:
     return true;
   }
 
+  /// `data.Initialize(40, 80, 7);`: a non-const method called on a local struct writes only the
+  /// members it may write (ownFieldWrites) where this TU defines it, each to a value not known
+  /// here; one of another TU may write any (methodOfOtherUnit), and its TU says which
+  /// (methodField).
+  bool methodOnLocal(const CXXMemberCallExpr *call) {
+    const CXXMethodDecl *method = call->getMethodDecl();
+    const auto *ref = dyn_cast<DeclRefExpr>(call->getImplicitObjectArgument()->IgnoreParenImpCasts());
+    const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+    if (!var || !var->isLocalVarDecl() || var->isStaticLocal() || var->getType()->isReferenceType() ||
+        !var->getType()->getAsCXXRecordDecl() || method->isStatic() ||
+        integerFieldsOfProjectStruct(var->getType(), sm_).empty())
+      return false;
+    if (isDefinedInOtherUnit(method, sm_)) {
+      for (const FieldDecl *field : fieldsWithBases(var->getType()->getAsCXXRecordDecl()))
+        written.insert(field);
+      FieldWrite write{call, {}, nullptr};
+      write.methodOfOtherUnit = method;
+      fieldAssignments[var].push_back(std::move(write));
+      return true;
+    }
+    const FunctionDecl *definition = nullptr;
+    if (!method->hasBody(definition) || sm_.isInSystemHeader(sm_.getFileLoc(definition->getLocation())))
+      return false;
+    std::optional<llvm::SmallVector<const FieldDecl *, 8>> fields = ownFieldWrites(definition);
+    if (!fields)
+      return false;
+    for (const FieldDecl *field : *fields) {
+      written.insert(field);
+      fieldAssignments[var].push_back({call, {field}, nullptr});
+    }
+    return true;
+  }
+
   bool VisitCXXConstructExpr(CXXConstructExpr *construct) {
     // A module holder (torch::nn::ModuleHolder<NetImpl>, the base of TORCH_MODULE(Net)) forwards
     // its arguments to NetImpl's constructor.
@@ -868,7 +951,8 @@ public:
       constructorAssigned_.insert(field);
       return true;
     }
-    markWritten(op->getLHS());
+    if (!memberWriteOfLocal(op->getLHS()))
+      markWritten(op->getLHS());
     return true;
   }
 
@@ -937,14 +1021,36 @@ public:
   }
 
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *op) {
-    if (op->isAssignmentOp() && op->getNumArgs() >= 1)
+    if (op->isAssignmentOp() && op->getNumArgs() >= 1 && !memberWriteOfLocal(op->getArg(0)))
       markWritten(op->getArg(0));
     return true;
   }
 
   bool VisitUnaryOperator(UnaryOperator *op) {
-    if (op->isIncrementDecrementOp() || (op->getOpcode() == UO_AddrOf && !readOnlyAddresses_.contains(op)))
+    if ((op->isIncrementDecrementOp() && !memberWriteOfLocal(op->getSubExpr())) ||
+        (op->getOpcode() == UO_AddrOf && !readOnlyAddresses_.contains(op)))
       markWritten(op->getSubExpr());
+    return true;
+  }
+
+  /// `inout.in_ = {1, n, d};`, `cfg.hidden *= 2;`, `++cfg.steps`: an assignment, or an increment,
+  /// of a member of a local struct (or through an object pointer) that the evaluator does not
+  /// follow writes that member there, in order, to a value not known; the struct's other members
+  /// keep theirs. (Its address taken or a reference bound to it may write it at any time: the
+  /// struct is then written, markWritten.)
+  bool memberWriteOfLocal(const Expr *target) {
+    const auto *member = dyn_cast<MemberExpr>(target->IgnoreParenImpCasts());
+    const Expr *root = nullptr;
+    FieldPath path = member ? memberPath(member, &root) : FieldPath{};
+    const auto *ref = path.empty() ? nullptr : dyn_cast<DeclRefExpr>(root);
+    const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+    // A member struct replaced whole changes every member under it: the struct is written.
+    if (!var || isa<ParmVarDecl>(var) || !var->isLocalVarDecl() || var->isStaticLocal() ||
+        var->getType()->isReferenceType() || !integerFieldsOfProjectStruct(member->getType(), sm_).empty())
+      return false;
+    for (const FieldDecl *field : path)
+      written.insert(field);
+    fieldAssignments[var].push_back({member, path, nullptr});
     return true;
   }
 
@@ -1674,7 +1780,8 @@ private:
     // share their statement and run in the order they are listed.
     std::vector<const FieldWrite *> reaching;
     for (const FieldWrite &write : assignments->second) {
-      if (llvm::ArrayRef(write.path) != path && !write.setterOfOtherUnit && !write.filledByOtherUnit)
+      if (llvm::ArrayRef(write.path) != path && !write.setterOfOtherUnit && !write.filledByOtherUnit &&
+          !write.methodOfOtherUnit)
         continue;
       // The struct passed to the call that may fill it is read before that call runs.
       if (write.filledByOtherUnit && llvm::is_contained(reading, write.write))
@@ -1697,7 +1804,7 @@ private:
     // A setter of another TU may leave the member as it was, and so may a filler of another TU
     // where the setters' facts can tell (assumeSetters_).
     auto lastAssignment = llvm::find_if(llvm::reverse(reaching), [&](const FieldWrite *w) {
-      return !w->setterOfOtherUnit && !(assumeSetters_ && w->filledByOtherUnit);
+      return !w->setterOfOtherUnit && !(assumeSetters_ && (w->filledByOtherUnit || w->methodOfOtherUnit));
     });
     if (lastAssignment != llvm::reverse(reaching).end())
       reaching.erase(reaching.begin(), std::prev(lastAssignment.base()));
@@ -1727,6 +1834,14 @@ private:
         if (!assumeSetters_)
           return values;
         unset.push_back({filler, fillerField(*filled, field->getName()), false});
+        continue;
+      }
+      // A method of another TU that leaves the member as it was passes on what the writes before
+      // it gave, if its TU shows that it never writes it; where it writes it, nothing is known.
+      if (const CXXMethodDecl *method = write->methodOfOtherUnit) {
+        if (!assumeSetters_)
+          return values;
+        unset.push_back({method, methodField(field->getName()), false});
         continue;
       }
       if (!write->setterOfOtherUnit) {
@@ -2112,7 +2227,8 @@ private:
       } else if (keepsInitialiser(var, var)) {
         // A setter of another TU sets a member of `var` itself: not followed into a member's.
         std::optional<std::vector<const FieldWrite *>> writes = writesReaching(var, path, ref);
-        if (writes && writes->size() == 1 && !writes->front()->setterOfOtherUnit && !writes->front()->filledByOtherUnit)
+        if (writes && writes->size() == 1 && !writes->front()->setterOfOtherUnit &&
+            !writes->front()->filledByOtherUnit && !writes->front()->methodOfOtherUnit)
           values = annotate(evaluate(writes->front()->value, depth + 1), writes->front()->write->getBeginLoc(),
                             memberSpelling(var, pathName(path)));
         else if (writes && writes->empty())
@@ -2177,7 +2293,8 @@ private:
     std::optional<std::vector<const FieldWrite *>> writes = writesReaching(param, {field}, use);
     if (writes && writes->empty() && !tu_.fieldAssignments.contains(param))
       return fieldOfParameter(param, field, depth); // read, never filled here: what callers pass
-    if (!writes || writes->empty() || writes->front()->setterOfOtherUnit || writes->front()->filledByOtherUnit)
+    if (!writes || writes->empty() || writes->front()->setterOfOtherUnit || writes->front()->filledByOtherUnit ||
+        writes->front()->methodOfOtherUnit)
       return {};
     return afterWrites(*writes, field, memberSpelling(param, field->getNameAsString()),
                        [] { return Values{}; }, depth);
@@ -2906,12 +3023,22 @@ std::vector<std::pair<const FunctionDecl *, std::string>> ConstantEvaluator::fil
     for (const std::string &name : names)
       fields.emplace_back(function, fillerField(*param, name));
   }
+  for (const CXXMethodDecl *method : idx.methodsForOtherUnits) {
+    std::optional<llvm::SmallVector<const FieldDecl *, 8>> written = ownFieldWrites(method);
+    if (!written)
+      continue;
+    fields.emplace_back(method, methodField(""));
+    for (const FieldDecl *field : *written)
+      fields.emplace_back(method, methodField(field->getName()));
+  }
   return fields;
 }
 
 std::string fillerField(const ParmVarDecl &param, llvm::StringRef field) {
   return std::to_string(param.getFunctionScopeIndex()) + ":" + field.str();
 }
+
+std::string methodField(llvm::StringRef field) { return "this:" + field.str(); }
 
 std::vector<std::pair<const CXXMethodDecl *, const FieldDecl *>> ConstantEvaluator::settersForOtherUnits() {
   return index().settersForOtherUnits;

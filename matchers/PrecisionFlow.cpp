@@ -1388,6 +1388,13 @@ private:
 
   // ---- aggregates: pairs, tuples, structs, vectors, optionals, member variables ----
 
+  /// A list of tensors an op takes whole (`at::TensorList`, 2.x's `at::ITensorListRef`, a
+  /// std::vector of tensors).
+  static bool isTensorList(QualType type) {
+    std::string kind = containerKind(type);
+    return kind == "ArrayRef" || kind == "IListRef" || (kind == "vector" && isContainerOfTensors(type));
+  }
+
   static bool isContainerOfTensors(QualType type) {
     std::string kind = containerKind(type);
     if (kind != "vector" && kind != "optional")
@@ -1504,8 +1511,8 @@ private:
     for (const Expr *arg : construct->arguments())
       if (!isa<CXXDefaultArgExpr>(arg))
         args.push_back(arg);
-    if ((kind == "vector" || kind == "ArrayRef") && args.size() == 1 &&
-        isa<CXXStdInitializerListExpr>(args[0]->IgnoreImplicit()))
+    bool tensorList = kind == "ArrayRef" || kind == "IListRef";
+    if ((kind == "vector" || tensorList) && args.size() == 1 && isa<CXXStdInitializerListExpr>(args[0]->IgnoreImplicit()))
       return aggregateFact({{"*", joinAll(listElements(args[0], env))}});
     llvm::SmallVector<PrecisionFact, 4> facts;
     for (const Expr *arg : args)
@@ -1520,7 +1527,7 @@ private:
     }
     if (kind == "vector" && facts.empty())
       return aggregateFact({{"*", noneFact()}});
-    if ((kind == "optional" || kind == "ArrayRef") && facts.size() == 1) {
+    if ((kind == "optional" || tensorList) && facts.size() == 1) {
       if (isTensorType(args[0]->getType()))
         return aggregateFact({{"*", facts[0]}});
       if (facts[0].part("*")) // an ArrayRef of a vector
@@ -1785,6 +1792,8 @@ private:
       for (size_t i = 0; i < args.size(); ++i)
         if (isDtypeInput(callee, i, args[i]))
           inputs.push_back(argFacts[i]);
+        else if (const PrecisionFact *elements = argFacts[i].part("*"); elements && isTensorList(args[i]->getType()))
+          inputs.push_back(*elements); // `torch::stack(states, 0)`, `torch::cat({x, h}, 1)`: its elements
       if (llvm::StringRef(name).ends_with("_out") && !inputs.empty())
         return inputs[0]; // out= forms are never autocast: the out tensor's dtype
       if (callee->isOverloadedOperator())

@@ -133,7 +133,7 @@ std::string containerKind(clang::QualType type) {
     return {};
   llvm::StringRef name = spec->getName();
   bool std = spec->isInStdNamespace() && llvm::is_contained({"pair", "tuple", "vector", "optional"}, name);
-  bool c10 = inNamespace(spec, "c10") && llvm::is_contained({"optional", "ArrayRef"}, name);
+  bool c10 = inNamespace(spec, "c10") && llvm::is_contained({"optional", "ArrayRef", "IListRef"}, name);
   return std || c10 ? name.str() : std::string();
 }
 

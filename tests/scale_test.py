@@ -697,6 +697,28 @@ class CrossUnitPointers(CrossUnitCase):
                          [(f["path"], f["line"]) for f in [own]])
 
 
+class CrossUnitMethods(CrossUnitCase):
+    """Sizes kept in a class with state, whose non-const methods run before the class is handed
+    to another file (testdata/crossunit/methods): main.cpp sets `hidden`, calls methods of
+    data.cpp and inline ones, and passes the object to run.cpp. The findings must be those its
+    CROSS-EXPECT comments name, and the same from merged shards: a method that leaves `hidden`
+    keeps main.cpp's value; one that writes it, uses `this` otherwise or is defined in no
+    analysed file, and `hidden *= 2`, leave nothing known."""
+
+    DATA = "methods"
+
+    def test_members_that_methods_leave(self):
+        findings = self.assertMergeIsOneRun()
+        self.assertExpected(findings)
+        self.assertIn(("src/main.cpp", "`kept.hidden` is 50"),
+                      [(n["path"], n["message"]) for n in findings[0]["notes"]])
+        for alone in ("main.cpp", "run.cpp", "data.cpp"):
+            self.assertEqual(self.alone(alone), [], alone)
+        # Without data.cpp, Initialize may write anything.
+        os.remove(os.path.join(self.src, "data.cpp"))
+        self.assertEqual(self.findings(self.check("--no-cache")), [])
+
+
 class CrossUnitHazards(CrossUnitCase):
     """fp16 hazards in functions of model.cpp that main.cpp runs under autocast
     (testdata/crossunit/hazards): found by model.cpp's analysis assuming an autocast caller, kept

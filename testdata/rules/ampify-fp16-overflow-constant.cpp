@@ -261,3 +261,35 @@ void train_both(PlainNet &plain, MaskingNet &masking, torch::optim::SGD &optimiz
   train_model(plain, optimizer, x);
   train_model(masking, optimizer, x);
 }
+
+// Lists of tensors: torch::stack and torch::cat keep the dtype their elements share, from a
+// braced list or from a vector that a loop fills with the hidden states a model returns; one
+// fp32 element makes the result fp32.
+struct CellImpl : torch::nn::Module {
+  torch::nn::Linear i2h{nullptr};
+  std::tuple<torch::Tensor, torch::Tensor> forward(torch::Tensor input, torch::Tensor hidden) {
+    hidden = torch::tanh(i2h(torch::cat({input, hidden}, 1)));
+    return {hidden, hidden};
+  }
+};
+TORCH_MODULE(Cell);
+void run_cell(Cell &cell, torch::Tensor line, torch::Tensor pad) {
+  ampify::Autocast autocast;
+  torch::Tensor hidden = torch::zeros({4, 32});
+  std::vector<torch::Tensor> states;
+  for (int i = 0; i < 3; i++) {
+    std::tuple<torch::Tensor, torch::Tensor> ret = cell->forward(line[i], hidden);
+    hidden = std::get<1>(ret);
+    states.push_back(hidden);
+  }
+  auto pooled = torch::stack(states, 0).masked_fill(pad, -1e9);
+  // CHECK-MESSAGES: :[[@LINE-1]]:58: warning: constant -1e+09 overflows fp16
+  // After the loop `hidden` may still be the fp32 zeros; a step's output is fp16.
+  auto stepped = std::get<1>(cell->forward(line[0], hidden));
+  auto both = torch::cat({stepped, stepped}, 1).masked_fill(pad, -1e9);
+  // CHECK-MESSAGES: :[[@LINE-1]]:66: warning: constant -1e+09 overflows fp16
+  auto mixed = torch::cat({stepped, torch::zeros({4, 32})}, 1).masked_fill(pad, -1e9);
+  // CHECK-MESSAGES-NOT: :[[@LINE-1]]:{{.*}} warning
+  auto either = torch::cat({hidden, hidden}, 1).masked_fill(pad, -1e9);
+  // CHECK-MESSAGES-NOT: :[[@LINE-1]]:{{.*}} warning
+}

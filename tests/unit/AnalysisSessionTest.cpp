@@ -442,7 +442,15 @@ int64_t use() {
   Params reshaped;
   reshaped.shape = Shape{};
   const int64_t beside_a_replaced_struct = reshaped.hidden;
-  return kept + beside_a_written_list + beside_a_replaced_struct;
+  Params assigned;
+  assigned.hidden = 50;
+  assigned.widths = {16, 32};
+  const int64_t beside_an_assigned_list = assigned.hidden;
+  Params doubled;
+  doubled.hidden = 50;
+  doubled.hidden *= 2;
+  const int64_t multiplied_in_place = doubled.hidden;
+  return kept + beside_a_written_list + beside_a_replaced_struct + beside_an_assigned_list + multiplied_in_place;
 }
 )cpp");
   ASSERT_TRUE(unit);
@@ -453,6 +461,8 @@ int64_t use() {
   EXPECT_EQ(valueOf("kept"), 50) << "a string and a list of strings hold no integer";
   EXPECT_EQ(valueOf("beside_a_written_list"), std::nullopt) << "a list of integers is read by element";
   EXPECT_EQ(valueOf("beside_a_replaced_struct"), std::nullopt) << "a struct with an integer member";
+  EXPECT_EQ(valueOf("beside_an_assigned_list"), 50) << "an assigned list is one member written";
+  EXPECT_EQ(valueOf("multiplied_in_place"), std::nullopt) << "`*=` writes the member to a value not followed";
 }
 
 TEST(ConstantEvaluator, OwnMembersAreTheirInitialisersOnlyWhenNoMethodWritesThem) {

@@ -43,6 +43,9 @@ struct ValueOrigin {
 /// How a SetterAssumption and CrossUnitFacts::setters name member `field` of the struct
 /// parameter `param` a function fills: "<parameter index>:<member>".
 std::string fillerField(const clang::ParmVarDecl &param, llvm::StringRef field);
+/// How a SetterAssumption and CrossUnitFacts::setters name member `field` of the object a
+/// non-const method of another TU runs on: "this:<member>" ("this:" for the method itself).
+std::string methodField(llvm::StringRef field);
 
 /// A builder setter that another TU defines (`ops.EmbedDim(100)`, EmbedDim defined in vit.cpp),
 /// or a function of another TU that fills a struct the caller passes (`parse_args(argc, argv,
@@ -143,6 +146,9 @@ public:
   /// parameters they fill, as fillerField() names them, each function with fillerField(param, "")
   /// first: the members it leaves as they were are the others. A function that may write the
   /// struct some other way (passes it on, takes its address) is left out: it may write anything.
+  /// Also the members its non-const methods may write in the object they run on, as methodField()
+  /// names them, each method with methodField("") first; one that may change its object another
+  /// way (uses `this` other than to name a member, calls a non-const method of its own) is left out.
   std::vector<std::pair<const clang::FunctionDecl *, std::string>> fillerFieldsForOtherUnits();
 
   /// The integer members of the struct parameters that functions this TU defines for other TUs
