@@ -902,10 +902,10 @@ public:
     std::optional<llvm::SmallVector<const FieldDecl *, 8>> fields = ownFieldWrites(definition);
     if (!fields)
       return false;
-    for (const FieldDecl *field : *fields) {
-      written.insert(field);
+    // The body's own writes of its members are the Index's anyway (visited there): `written`
+    // gets nothing more from a call of it.
+    for (const FieldDecl *field : *fields)
       fieldAssignments[var].push_back({call, {field}, nullptr});
-    }
     return true;
   }
 
