@@ -168,6 +168,12 @@ const CXXRecordDecl *filledStruct(const ParmVarDecl *param) {
 
 bool isFilledStructParameter(const ParmVarDecl *param) { return filledStruct(param) != nullptr; }
 
+/// Whether `callee` is the C library's function `name`, global or in std (`malloc`, `std::free`).
+bool isCLibraryFunction(const FunctionDecl *callee, llvm::StringRef name) {
+  return callee && callee->getIdentifier() && callee->getName() == name &&
+         (callee->getDeclContext()->getRedeclContext()->isTranslationUnit() || callee->isInStdNamespace());
+}
+
 /// What a pointer's initialiser allocates a struct with: the `new` expression (`new Config()`,
 /// `new Config`), or a C allocation cast to the pointer's type (`(Config *)malloc(sizeof(Config))`),
 /// whose members hold nothing known until written. Null for any other initialiser (`&cfg`, `p`).
@@ -180,10 +186,7 @@ const Expr *allocation(const Expr *init) {
   const auto *cast = dyn_cast<ExplicitCastExpr>(init);
   const auto *call = cast ? dyn_cast<CallExpr>(cast->getSubExpr()->IgnoreParenImpCasts()) : nullptr;
   const FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
-  bool cAllocator = callee && callee->getIdentifier() &&
-                    (callee->getDeclContext()->getRedeclContext()->isTranslationUnit() || callee->isInStdNamespace()) &&
-                    (callee->getName() == "malloc" || callee->getName() == "calloc");
-  return cAllocator ? cast : nullptr;
+  return isCLibraryFunction(callee, "malloc") || isCLibraryFunction(callee, "calloc") ? cast : nullptr;
 }
 
 /// A pointer through which the evaluator follows a struct's members as it follows a variable's:
@@ -306,6 +309,20 @@ FieldPath memberPath(const Expr *e, const Expr **root) {
   return path;
 }
 
+/// The variable whose member `member` names through data members alone (memberPath), with that
+/// path: a parameter, or a local (not static, not a reference; an object pointer among them).
+/// Null for any other member.
+const VarDecl *memberRoot(const MemberExpr *member, FieldPath *path) {
+  const Expr *root = nullptr;
+  *path = memberPath(member, &root);
+  const auto *ref = path->empty() ? nullptr : dyn_cast<DeclRefExpr>(root);
+  const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+  if (!var || (!isa<ParmVarDecl>(var) &&
+               (!var->isLocalVarDecl() || var->isStaticLocal() || var->getType()->isReferenceType())))
+    return nullptr;
+  return var;
+}
+
 /// `var.field = value` for a scalar data member of a local struct variable (`cfg.num_tags = 17;`,
 /// `cfg.lr = 2e-3;` after `TaggerConfig cfg;`), also of a struct inside it
 /// (`cfg.encoder.hidden = 150;`), of a struct parameter the function fills
@@ -318,14 +335,9 @@ const VarDecl *localFieldAssignment(const BinaryOperator *op) {
   const auto *member = dyn_cast<MemberExpr>(op->getLHS()->IgnoreParenImpCasts());
   if (!member || !isa<FieldDecl>(member->getMemberDecl()) || !member->getType()->isScalarType())
     return nullptr;
-  const Expr *root = nullptr;
-  if (memberPath(member, &root).empty())
-    return nullptr;
-  const auto *ref = dyn_cast<DeclRefExpr>(root);
-  const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
-  if (const auto *param = dyn_cast_or_null<ParmVarDecl>(var); param && isFilledStructParameter(param))
-    return var;
-  if (!var || !var->isLocalVarDecl() || var->isStaticLocal() || var->getType()->isReferenceType())
+  FieldPath path;
+  const VarDecl *var = memberRoot(member, &path);
+  if (const auto *param = dyn_cast_or_null<ParmVarDecl>(var); param && !isFilledStructParameter(param))
     return nullptr;
   return var;
 }
@@ -1040,13 +1052,10 @@ public:
   /// struct is then written, markWritten.)
   bool memberWriteOfLocal(const Expr *target) {
     const auto *member = dyn_cast<MemberExpr>(target->IgnoreParenImpCasts());
-    const Expr *root = nullptr;
-    FieldPath path = member ? memberPath(member, &root) : FieldPath{};
-    const auto *ref = path.empty() ? nullptr : dyn_cast<DeclRefExpr>(root);
-    const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+    FieldPath path;
+    const VarDecl *var = member ? memberRoot(member, &path) : nullptr;
     // A member struct replaced whole changes every member under it: the struct is written.
-    if (!var || isa<ParmVarDecl>(var) || !var->isLocalVarDecl() || var->isStaticLocal() ||
-        var->getType()->isReferenceType() || !integerFieldsOfProjectStruct(member->getType(), sm_).empty())
+    if (!var || isa<ParmVarDecl>(var) || !integerFieldsOfProjectStruct(member->getType(), sm_).empty())
       return false;
     for (const FieldDecl *field : path)
       written.insert(field);
@@ -1126,8 +1135,7 @@ private:
     }
     if (!pointer)
       return;
-    bool released = callee->getIdentifier() && callee->getName() == "free" &&
-                    (callee->getDeclContext()->getRedeclContext()->isTranslationUnit() || callee->isInStdNamespace());
+    bool released = isCLibraryFunction(callee, "free");
     if (const ParmVarDecl *param = released ? nullptr : parameterOfUnitDefinition(callee, index))
       referenceArgumentsOfUnitFunctions_.emplace_back(param, arg);
     else if (!released)
