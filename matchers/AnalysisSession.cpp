@@ -242,14 +242,23 @@ void AnalysisSession::importCallArguments() {
   for (auto &[filler, field] : constants().fillerFieldsForOtherUnits())
     if (std::optional<std::string> usr = crossUnitName(*filler))
       facts_.setters.push_back({*usr, field});
-  // What this TU defines for other TUs' declarations of its constants: their values.
+  // What this TU defines for other TUs' declarations of its constants: their values. A mutable
+  // global's holds where no analysed TU writes it.
   for (auto &[constant, value] : constants().constantsForOtherUnits()) {
     std::optional<CrossUnitParameter> name = crossUnitSource(*constant, "");
     if (!name)
       continue;
-    facts_.imports.push_back({name->function, name->parameter, "", value.value, knownSteps(value), std::nullopt,
-                              sourcePointAt(sm, constant->getLocation())});
+    ArgumentImport fact{name->function, name->parameter, "", value.value, knownSteps(value), std::nullopt,
+                        sourcePointAt(sm, constant->getLocation())};
+    if (!constant->getType().isConstQualified()) {
+      facts_.setters.push_back({name->function, GlobalDefined});
+      fact.conditions.push_back({name->function, GlobalWritten, false});
+    }
+    facts_.imports.push_back(std::move(fact));
   }
+  for (const clang::VarDecl *global : constants().globalsWrittenForOtherUnits())
+    if (std::optional<std::string> usr = crossUnitName(*global))
+      facts_.setters.push_back({*usr, GlobalWritten});
 }
 
 void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, size_t firstReported,
@@ -736,15 +745,28 @@ ArgumentsAtCalls::ArgumentsAtCalls(const std::vector<ArgumentImport> &known) {
         values_[{import.function, import.parameter, import.field, import.call.file, import.call.offset}];
     if (!llvm::is_contained(values, import.value))
       values.push_back(import.value);
+    // A variable's own import (CrossUnitParameter: index 0, no member); a function's parameter 0
+    // is never looked up as a global.
+    if (import.parameter == 0 && import.field.empty() && !import.passedOn &&
+        !llvm::is_contained(globals_[import.function], import.value))
+      globals_[import.function].push_back(import.value);
   }
 }
 
 OperandAtCall ArgumentsAtCalls::at(const ArgumentImport &import) const {
   return [this, &import](const SameCallOperand &operand) -> std::optional<int64_t> {
-    auto found = values_.find({import.function, operand.parameter, operand.field, import.call.file, import.call.offset});
-    if (found == values_.end() || found->second.size() != 1)
+    const std::vector<int64_t> *values = nullptr;
+    if (!operand.global.empty()) {
+      auto found = globals_.find(operand.global);
+      values = found == globals_.end() ? nullptr : &found->second;
+    } else {
+      auto found =
+          values_.find({import.function, operand.parameter, operand.field, import.call.file, import.call.offset});
+      values = found == values_.end() ? nullptr : &found->second;
+    }
+    if (!values || values->size() != 1)
       return std::nullopt;
-    std::optional<int64_t> value = found->second.front();
+    std::optional<int64_t> value = values->front();
     for (const ConstantOperation &operation : operand.computed)
       if (value)
         value = operation.apply(*value);

@@ -1,4 +1,5 @@
 #include "ampify/ConstantValue.h"
+#include "ampify/AnalysisSession.h"
 #include "ampify/StatementExits.h"
 #include "ampify/TorchApi.h"
 
@@ -270,6 +271,15 @@ bool isConstantAcrossUnits(const VarDecl *var) {
   return type.isConstQualified() && type->isIntegralOrEnumerationType() && var->hasGlobalStorage() &&
          !var->isStaticLocal() && !var->isInline() && !var->isConstexpr() && var->isExternallyVisible() &&
          !var->isTemplated();
+}
+
+/// An integer variable that every TU may write (`int n_hidden = 128;` in main.cpp, `extern int
+/// n_letters;` in a header): not const, of namespace scope or a static data member, of external
+/// linkage. Its value is its definition's where no analysed TU writes it (GlobalWritten).
+bool isMutableAcrossUnits(const VarDecl *var) {
+  QualType type = var->getType();
+  return !type.isConstQualified() && !var->isConstexpr() && type->isIntegralOrEnumerationType() &&
+         var->hasGlobalStorage() && !var->isStaticLocal() && var->isExternallyVisible() && !var->isTemplated();
 }
 
 /// How the source names member `path` of `var`, quoted, then `suffix`: `cfg.hidden`, or
@@ -756,7 +766,8 @@ public:
         var->getInit() && !isa<ParmVarDecl>(var))
       markWritten(var->getInit());
     // In-class initialisers are in every TU that includes the class: nothing to give.
-    if (isConstantAcrossUnits(var) && var->getInit() && !(var->isStaticDataMember() && !var->isOutOfLine()))
+    if ((isConstantAcrossUnits(var) || (isMutableAcrossUnits(var) && var->isThisDeclarationADefinition())) &&
+        var->getInit() && !(var->isStaticDataMember() && !var->isOutOfLine()))
       constantsForOtherUnits.push_back(var);
     // `const EncoderConfig *p = &cfg.encoder;` reads through p only (visited before its
     // initialiser).
@@ -1325,7 +1336,12 @@ public:
   }
 
   /// The values `var`'s initialiser gives it, each ending with the step at its definition.
-  Values evaluateDefinition(const VarDecl *var) { return evaluateVariable(var, 0); }
+  /// The value `var`'s definition gives it: a mutable global's too (isMutableAcrossUnits), which
+  /// other TUs take where none writes it.
+  Values evaluateDefinition(const VarDecl *var) {
+    definitionGiven_ = var;
+    return evaluateVariable(var, 0);
+  }
 
   /// The member `path` names of what `definition`'s return statements give.
   Values fieldOfReturns(const FunctionDecl *definition, llvm::ArrayRef<const FieldDecl *> path, unsigned depth) {
@@ -1398,6 +1414,8 @@ private:
   const llvm::DenseMap<const FunctionDecl *, std::vector<CallSite>> &calls_;
   const llvm::DenseSet<const ValueDecl *> &written_;
   const bool open_;
+  /// The variable evaluateDefinition() evaluates: its initialiser, whatever may write it.
+  const VarDecl *definitionGiven_ = nullptr;
   const bool assumeSetters_;
   llvm::DenseSet<const Decl *> inProgress_;
 
@@ -1513,10 +1531,23 @@ private:
   /// never writes it and no other TU can (a mutable global with external linkage may be written
   /// by another TU). `definition`: the declaration holding the initialiser.
   bool keepsInitialiser(const VarDecl *var, const VarDecl *definition) const {
-    if (var->getType().isConstQualified() || var->isConstexpr())
+    if (var->getType().isConstQualified() || var->isConstexpr() || var == definitionGiven_)
       return true;
-    return !written_.contains(var) && !written_.contains(definition) &&
-           (var->isLocalVarDecl() || !var->isExternallyVisible());
+    return !writtenHere(var) && (var->isLocalVarDecl() || !var->isExternallyVisible());
+  }
+
+  /// Whether this TU writes `var` through any of its declarations (a header's `extern int n;`,
+  /// the definition).
+  bool writtenHere(const VarDecl *var) const {
+    return llvm::any_of(var->redecls(), [&](const VarDecl *decl) { return written_.contains(decl); });
+  }
+
+  /// Whether other TUs give `var` its value here (OpenSource): a constant declared without one,
+  /// or a mutable global this TU does not write (its value is its definition's where no other TU
+  /// writes it either; the definition may be here).
+  bool givenAcrossUnits(const VarDecl *var) const {
+    return open_ && var != definitionGiven_ &&
+           (isConstantAcrossUnits(var) || (isMutableAcrossUnits(var) && !writtenHere(var)));
   }
 
   /// Whether other TUs may call `function` (defined here, visible outside): its parameters then
@@ -1536,8 +1567,8 @@ private:
     }
     const VarDecl *definition = var->getDefinition() ? var->getDefinition() : var;
     const Expr *init = definition->getAnyInitializer(definition);
-    // Declared here without a value: another TU defines it.
-    if (!init && open_ && isConstantAcrossUnits(var))
+    // Declared here without a value: another TU defines it. A mutable global may be written there.
+    if ((!init || isMutableAcrossUnits(var)) && givenAcrossUnits(var))
       return {{T{}, {}, false, var->getCanonicalDecl()}};
     if (!init || var->getType()->isReferenceType())
       return {};
@@ -2864,7 +2895,8 @@ private:
       // A parameter that other TUs pass, computed with a constant of this TU: the arithmetic
       // travels with it, to be applied to each value a caller passes. Computed with another
       // parameter of the same function (`hidden / heads`), the operand is what the same call
-      // passes there; other pairs of open operands stay unknown.
+      // passes there; computed with a variable another TU gives its value, that value. Other
+      // pairs of open operands stay unknown.
       for (const auto &a : left)
         if (a.openSource) {
           for (const auto &b : rhs)
@@ -2923,11 +2955,6 @@ private:
         return std::nullopt;
       return SameCallOperand{CrossUnitParameter::Result, operand.openField, {}};
     }
-    const auto *first = dyn_cast_or_null<ParmVarDecl>(open.openSource);
-    const auto *second = dyn_cast_or_null<ParmVarDecl>(operand.openSource);
-    if (!first || !second || first->getDeclContext() != second->getDeclContext() ||
-        (first == second && open.openField == operand.openField && isListRun(open.openField)))
-      return std::nullopt;
     // The operand may be computed with constants first (`num_classes + 5`), not with another
     // parameter.
     std::vector<ConstantOperation> computed;
@@ -2937,6 +2964,17 @@ private:
           return std::nullopt;
         computed.push_back({a->op, a->operand, a->operandFirst});
       }
+    // A variable another TU gives its value (`n_letters + n_hidden`, both globals of other files)
+    // has one value wherever it is read: whatever `open` is.
+    if (const auto *global = dyn_cast_or_null<VarDecl>(operand.openSource);
+        global && !isa<ParmVarDecl>(global) && operand.openField.empty())
+      if (std::optional<std::string> usr = crossUnitName(*global))
+        return SameCallOperand{0, "", std::move(computed), *usr};
+    const auto *first = dyn_cast_or_null<ParmVarDecl>(open.openSource);
+    const auto *second = dyn_cast_or_null<ParmVarDecl>(operand.openSource);
+    if (!first || !second || first->getDeclContext() != second->getDeclContext() ||
+        (first == second && open.openField == operand.openField && isListRun(open.openField)))
+      return std::nullopt;
     return SameCallOperand{second->getFunctionScopeIndex(), operand.openField, std::move(computed)};
   }
 
@@ -3014,6 +3052,14 @@ std::vector<std::tuple<const ParmVarDecl *, std::string, ConstantValue>> Constan
         filled.emplace_back(param, field->getNameAsString(), std::move(values.front()));
     }
   return filled;
+}
+
+std::vector<const VarDecl *> ConstantEvaluator::globalsWrittenForOtherUnits() {
+  std::vector<const VarDecl *> globals;
+  for (const ValueDecl *decl : index().written)
+    if (const auto *var = dyn_cast<VarDecl>(decl); var && isMutableAcrossUnits(var))
+      globals.push_back(var);
+  return globals;
 }
 
 std::vector<std::pair<const FunctionDecl *, std::string>> ConstantEvaluator::fillerFieldsForOtherUnits() {

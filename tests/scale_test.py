@@ -697,6 +697,43 @@ class CrossUnitPointers(CrossUnitCase):
                          [(f["path"], f["line"]) for f in [own]])
 
 
+class CrossUnitGlobals(CrossUnitCase):
+    """Sizes held in mutable globals, as tutorials keep hyperparameters (testdata/crossunit/globals):
+    main.cpp defines `int n_hidden = 100;`, data.cpp `int n_letters = sizeof(kLetters) - 1;`,
+    main.cpp passes them to model.cpp's Net and to a module of model.h that adds them
+    (`Linear(input_size + hidden_size, 64)`), and sizes its own layer with another. The findings must
+    be those its CROSS-EXPECT comments name, with the definition as a note, and the same from
+    merged shards. A global that flags.cpp writes (assigns, registers by address, binds to a
+    non-const reference, increments) has no value; main.cpp by itself knows its own globals (the
+    files of a run are the program), and without data.cpp `n_letters` is unknown."""
+
+    DATA = "globals"
+
+    def test_globals_that_no_file_writes(self):
+        findings = self.assertMergeIsOneRun()
+        self.assertExpected(findings)
+        letters = [f for f in findings if "in_features = 57" in f["message"]][0]
+        notes = [(n["path"], n["message"]) for n in letters["notes"]]
+        self.assertTrue(any(path == "src/data.cpp" and "`n_letters`" in message for path, message in notes), notes)
+        self.assertIn(("src/main.cpp", "`input_size` at this call of `CharNetImpl` is 57"), notes)
+        summed = [f for f in findings if "in_features = 157" in f["message"]][0]
+        self.assertIn("`input_size + hidden_size` is 157", [n["message"] for n in summed["notes"]])
+        head = [f for f in findings if "out_features = 20" in f["message"]][0]
+        self.assertTrue(any(n["path"] == "src/main.cpp" and n["line"] == 5 for n in head["notes"]), head["notes"])
+        self.assertEqual([(f["path"], f["line"]) for f in self.alone("main.cpp")], [("src/main.cpp", 12)])
+        for alone in ("model.cpp", "data.cpp", "flags.cpp"):
+            self.assertEqual(self.alone(alone), [], alone)
+        # flags.cpp is what writes the others: without it they keep their definitions' values.
+        os.remove(os.path.join(self.src, "flags.cpp"))
+        widths = {f["message"].split(" of ")[0]: sorted({n["line"] for n in f["notes"] if n["path"] == "src/main.cpp"})
+                  for f in self.findings(self.check("--no-cache")) if "`fc`" in f["message"]}
+        self.assertEqual(widths, {"out_features = 100": [14], "out_features = 90": [15], "out_features = 60": [16],
+                                  "out_features = 99": [17]}, widths)
+        os.remove(os.path.join(self.src, "data.cpp"))
+        self.assertEqual(sorted((f["path"], f["line"]) for f in self.findings(self.check("--no-cache"))),
+                         [("src/main.cpp", 12), ("src/model.cpp", 5)])
+
+
 class CrossUnitMethods(CrossUnitCase):
     """Sizes kept in a class with state, whose non-const methods run before the class is handed
     to another file (testdata/crossunit/methods): main.cpp sets `hidden`, calls methods of

@@ -136,13 +136,15 @@ static json::Value toJSON(const SameCallOperand &s) {
       computed.push_back(toJSON(c));
     operand["computed"] = std::move(computed);
   }
+  if (!s.global.empty())
+    operand["global"] = s.global;
   return operand;
 }
 
 static bool fromJSON(const json::Value &v, SameCallOperand &s, json::Path path) {
   json::ObjectMapper o(v, path);
   return o && mapUnsigned(*v.getAsObject(), "parameter", s.parameter, path) && o.map("field", s.field) &&
-         o.mapOptional("computed", s.computed);
+         o.mapOptional("computed", s.computed) && o.mapOptional("global", s.global);
 }
 
 static json::Value toJSON(const CrossUnitArithmetic &a) {

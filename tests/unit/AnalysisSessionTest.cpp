@@ -247,17 +247,22 @@ TEST(AnalysisSession, ConstantsDeclaredWithoutTheirValueAreOpenAndTheirDefinitio
 extern const int64_t kDeclared;               // defined in another TU
 namespace dims { extern const int64_t kEmbed; }
 struct Hyper { static const int64_t kFfn; static const int64_t kInClass = 24; };
-extern int64_t gMutable;                      // not const: nothing
+extern int64_t gMutable;                      // not const: what its definition gives, if no TU writes it
 extern const int64_t kDefinedHere;
 const int64_t kDefinedHere = 1500;            // the value other TUs' declarations get
 const int64_t Hyper::kFfn = 1100;             // a static data member defined out of line
 static const int64_t kInternal = 7;           // no other TU sees it
+int64_t gHidden = 100;                        // mutable, defined here, written nowhere here
+int64_t gWritten = 30;                        // mutable, defined here and written here
 int64_t defined_elsewhere(int64_t width);
+void set_written(int64_t width) { gWritten = width; }
 int64_t uses() {
   const int64_t doubled = 2 * dims::kEmbed;
   const int64_t declared = kDeclared;
   const int64_t varying = gMutable;
-  return defined_elsewhere(kDeclared) + doubled + declared + varying + kInternal + Hyper::kInClass;
+  const int64_t hidden = gHidden;
+  const int64_t written = gWritten;
+  return defined_elsewhere(kDeclared) + doubled + declared + varying + kInternal + Hyper::kInClass + hidden + written;
 }
 )cpp");
   ASSERT_TRUE(unit);
@@ -268,29 +273,63 @@ int64_t uses() {
   EXPECT_TRUE(constants.evaluate(initializerOf(ctx, "doubled"), open).empty());
   ASSERT_EQ(open.size(), 1u);
   EXPECT_EQ(open[0].source->getName(), "kEmbed");
+  // A mutable global that this TU does not write is open, even where this TU defines it: another
+  // TU may write it.
+  for (const char *name : {"varying", "hidden"}) {
+    open.clear();
+    EXPECT_TRUE(constants.evaluate(initializerOf(ctx, name), open).empty()) << name;
+    ASSERT_EQ(open.size(), 1u) << name;
+  }
+  EXPECT_EQ(open[0].source->getName(), "gHidden");
   open.clear();
-  EXPECT_TRUE(constants.evaluate(initializerOf(ctx, "varying"), open).empty());
-  EXPECT_TRUE(open.empty()) << "a variable that may change is no constant";
+  EXPECT_TRUE(constants.evaluate(initializerOf(ctx, "written"), open).empty());
+  EXPECT_TRUE(open.empty()) << "a global this TU writes has no value known";
+  std::vector<std::string> written;
+  for (const clang::VarDecl *global : constants.globalsWrittenForOtherUnits())
+    written.push_back(global->getNameAsString());
+  EXPECT_EQ(written, (std::vector<std::string>{"gWritten"}));
   // The values this TU gives other TUs' declarations: the out-of-line member and the extern
-  // const, each with the step at its definition; not the internal or in-class ones.
+  // const, each with the step at its definition, and the mutable globals it defines (named at
+  // their definition but no constant to pad); not the internal or in-class ones.
   std::vector<std::string> given;
   for (const auto &[constant, value] : constants.constantsForOtherUnits()) {
     given.push_back(constant->getNameAsString() + "=" + std::to_string(value.value));
     ASSERT_FALSE(value.origins.empty());
-    EXPECT_EQ(value.origins.back().definedName, "`" + constant->getNameAsString() + "`");
+    bool mutableGlobal = !constant->getType().isConstQualified();
+    EXPECT_EQ(value.origins.back().definedName, mutableGlobal ? "" : "`" + constant->getNameAsString() + "`");
   }
-  EXPECT_EQ(given, (std::vector<std::string>{"kDefinedHere=1500", "kFfn=1100"}));
+  EXPECT_EQ(given, (std::vector<std::string>{"kDefinedHere=1500", "kFfn=1100", "gHidden=100", "gWritten=30"}));
   // As facts: the call passes kDeclared on from its definition elsewhere; each definition is an
-  // import of the constant itself, named by its USR.
+  // import of the constant itself, named by its USR; a mutable global's holds only where no TU
+  // writes it, and this TU says which it defines and which it writes.
   s.session->importCallArguments();
-  const std::vector<ArgumentImport> &imports = s.session->crossUnitFacts().imports;
-  ASSERT_EQ(imports.size(), 3u);
+  const CrossUnitFacts &facts = s.session->crossUnitFacts();
+  const std::vector<ArgumentImport> &imports = facts.imports;
+  ASSERT_EQ(imports.size(), 5u);
   ASSERT_TRUE(imports[0].passedOn);
   EXPECT_EQ(imports[0].passedOn->function, crossUnitName(*variableNamed(ctx, "kDeclared")));
   EXPECT_EQ(imports[1].function, crossUnitName(*variableNamed(ctx, "kDefinedHere")));
   EXPECT_EQ(imports[1].value, 1500);
   EXPECT_FALSE(imports[1].passedOn);
+  EXPECT_TRUE(imports[1].conditions.empty());
   EXPECT_EQ(imports[2].value, 1100);
+  std::string hiddenUsr = *crossUnitName(*variableNamed(ctx, "gHidden"));
+  std::string writtenUsr = *crossUnitName(*variableNamed(ctx, "gWritten"));
+  EXPECT_EQ(imports[3].function, hiddenUsr);
+  EXPECT_EQ(imports[3].value, 100);
+  EXPECT_EQ(imports[3].conditions, (std::vector<SetterCondition>{{hiddenUsr, GlobalWritten, false}}));
+  std::vector<std::pair<std::string, std::string>> setters;
+  for (const SetterField &setter : facts.setters)
+    setters.emplace_back(setter.setter, setter.field);
+  EXPECT_EQ(setters, (std::vector<std::pair<std::string, std::string>>{{hiddenUsr, GlobalDefined},
+                                                                        {writtenUsr, GlobalDefined},
+                                                                        {writtenUsr, GlobalWritten}}));
+  // Joined: gHidden's value holds, gWritten's does not.
+  std::vector<int64_t> known;
+  for (const ArgumentImport &import : facts.knownArguments())
+    if (import.function == hiddenUsr || import.function == writtenUsr)
+      known.push_back(import.value);
+  EXPECT_EQ(known, (std::vector<int64_t>{100}));
 }
 
 TEST(AnalysisSession, OpenParametersCarryTheirArithmeticAndStructMembers) {

@@ -139,8 +139,16 @@ public:
   std::vector<std::pair<const clang::CXXMethodDecl *, const clang::FieldDecl *>> settersForOtherUnits();
 
   /// The integer constants this TU defines for other TUs that declare them without a value
-  /// (OpenSource), each with its value; the value's last origin is the definition.
+  /// (OpenSource), each with its value; the value's last origin is the definition. Also the
+  /// mutable integer globals it defines (`int n_hidden = 128;`): every TU, this one too, reads them
+  /// as open values, which take the definition's value only where no analysed TU writes them
+  /// (globalsWrittenForOtherUnits).
   std::vector<std::pair<const clang::VarDecl *, ConstantValue>> constantsForOtherUnits();
+
+  /// The mutable integer globals of external linkage that this TU writes (assigns, increments,
+  /// takes the address of, binds to a non-const reference, passes to a function that may write
+  /// them), through any of their declarations.
+  std::vector<const clang::VarDecl *> globalsWrittenForOtherUnits();
 
   /// The members that the functions this TU defines for other TUs may write in the struct
   /// parameters they fill, as fillerField() names them, each function with fillerField(param, "")

@@ -44,9 +44,13 @@ struct SameCallOperand {
   unsigned parameter = 0;
   std::string field; // as ParameterExport::field
   std::vector<ConstantOperation> computed;
+  /// Set when the operand is no parameter but a variable another TU gives its value (an `extern
+  /// const`, a mutable global no TU writes: `n_letters + n_hidden`), named by its USR: its one
+  /// value wherever it is read (`parameter` unused).
+  std::string global;
 
   bool operator==(const SameCallOperand &o) const {
-    return parameter == o.parameter && field == o.field && computed == o.computed;
+    return parameter == o.parameter && field == o.field && computed == o.computed && global == o.global;
   }
 };
 
@@ -132,6 +136,13 @@ struct SetterCondition {
   }
 };
 
+/// How SetterConditions and CrossUnitFacts::setters name what TUs do with a mutable global of
+/// external linkage (`int n_hidden = 128;` in main.cpp), its USR being the setter: the TU that
+/// defines it gives GlobalDefined, each TU that writes it GlobalWritten. Its definition's value
+/// holds under {USR, GlobalWritten, false}: where it is defined and no analysed TU writes it.
+inline const std::string GlobalDefined = "global:defined";
+inline const std::string GlobalWritten = "global:written";
+
 /// A builder setter this TU defines out of line (`auto ViTOptions::EmbedDim(int x) -> ViTOptions &
 /// { this->embed_dim = x; return *this; }`): the data member it sets. Or a function this TU defines
 /// that fills a struct parameter (`parse_args(argc, argv, cfg)`): one entry per member it may
@@ -174,7 +185,7 @@ struct ArgumentImport {
 using OperandAtCall = std::function<std::optional<int64_t>(const SameCallOperand &)>;
 
 /// The known values of the arguments of each call (ArgumentImport::call), to pair a parameter's
-/// value with another's at the same call.
+/// value with another's at the same call, or with a global's (SameCallOperand::global).
 class ArgumentsAtCalls {
 public:
   explicit ArgumentsAtCalls(const std::vector<ArgumentImport> &known);
@@ -183,6 +194,8 @@ public:
 
 private:
   std::map<std::tuple<std::string, unsigned, std::string, std::string, unsigned>, std::vector<int64_t>> values_;
+  /// Per USR, the values of the variable it names (the imports of its definitions).
+  std::map<std::string, std::vector<int64_t>> globals_;
 };
 
 /// `value` carried through `steps` (a derivation from a parameter, innermost first), appended to
