@@ -324,29 +324,39 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
 
   // One more pass of the rules per assumption; `attribute` makes a finding that appears only then
   // conditional on what it assumed, or drops it (nullopt) when it cannot say which code it needs.
+  // `throughCallers`: the rules run a second time on the facts that reached each expression
+  // through a call of this TU (PrecisionFlow::preferFactsThroughCallers), and what they find
+  // there under other conditions is kept too.
   auto assumingPass = [&](OtherUnitsAssumption assumption,
                           llvm::function_ref<std::optional<ConditionalFinding>(const Finding &)> attribute,
-                          llvm::function_ref<void(const PrecisionFlow &)> exportFacts) {
+                          llvm::function_ref<void(const PrecisionFlow &)> exportFacts, bool throughCallers = false) {
     std::unique_ptr<PrecisionFlow> own = std::move(flow_);
     // The fix-its of a conditional finding insert their own #includes.
     std::unique_ptr<IncludeInserter> ownIncludes = std::move(includes_);
     flow_ = std::make_unique<PrecisionFlow>(*this, assumption);
     size_t firstRematched = reported.size();
-    size_t exports = facts_.exports.size();
-    rematch();
-    // The rules export again what they exported in the first pass.
-    facts_.exports.erase(facts_.exports.begin() + exports, facts_.exports.end());
-
     auto key = [](const Finding &f) { return std::tie(f.rule, f.where.file, f.where.offset, f.message); };
-    std::set<std::tuple<const std::string &, const std::string &, const unsigned &, const std::string &>> known;
+    // Copies: the passes below add to `reported`, which may move its findings.
+    std::set<std::tuple<std::string, std::string, unsigned, std::string>> known;
     for (size_t i = firstReported; i < firstRematched; ++i)
       known.insert(key(reported[i]));
     std::vector<ConditionalFinding> conditional;
-    for (size_t i = firstRematched; i < reported.size(); ++i)
-      if (!known.count(key(reported[i])))
-        if (std::optional<ConditionalFinding> c = attribute(reported[i]))
-          conditional.push_back(std::move(*c));
-    reported.resize(firstRematched);
+    for (int run = 0; run < (throughCallers ? 2 : 1); ++run) {
+      if (run == 1)
+        flow_->preferFactsThroughCallers();
+      size_t exports = facts_.exports.size();
+      rematch();
+      // The rules export again what they exported in the first pass.
+      facts_.exports.erase(facts_.exports.begin() + exports, facts_.exports.end());
+      for (size_t i = firstRematched; i < reported.size(); ++i)
+        if (!known.count(key(reported[i])))
+          if (std::optional<ConditionalFinding> c = attribute(reported[i]))
+            if (llvm::none_of(conditional, [&](const ConditionalFinding &k) {
+                  return key(k.finding) == key(c->finding) && k.fp16Parameters == c->fp16Parameters;
+                }))
+              conditional.push_back(std::move(*c));
+      reported.resize(firstRematched);
+    }
     for (ConditionalFinding &c : conditional)
       facts_.conditional.push_back(std::move(c));
     exportFacts(*flow_);
@@ -431,7 +441,8 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
             return std::nullopt; // needs no fp16 argument: found by the pass above
           ConditionalFinding c{finding, {}, {}, {}};
           for (const FindingNote &note : finding.notes)
-            if (auto it = tensorParameters.find({note.where.file, note.where.offset}); it != tensorParameters.end())
+            if (auto it = tensorParameters.find({note.where.file, note.where.offset});
+                it != tensorParameters.end() && llvm::StringRef(note.message).contains(AssumedArgumentReason))
               c.fp16Parameters.push_back(it->second);
           if (c.fp16Parameters.empty() || llvm::any_of(c.fp16Parameters, [&](const CrossUnitParameter &p) {
                 return p.function != c.fp16Parameters.front().function;
@@ -446,7 +457,7 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
           c.functions.push_back(c.fp16Parameters.front().function);
           return c;
         },
-        [](const PrecisionFlow &) {});
+        [](const PrecisionFlow &) {}, /*throughCallers=*/true);
   }
 
   // Which result of an outside call a reason names (the notes, and the facts, of the pass that

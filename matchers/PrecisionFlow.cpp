@@ -883,7 +883,7 @@ public:
         if (isTensorType(param->getType())) {
           assumed.value = Precision::Half;
           assumed.subject = param->getNameAsString();
-          assumed.because = "what a caller passes, when it passes an fp16 tensor,";
+          assumed.because = AssumedArgumentReason.str();
           assumed.where = param->getLocation();
           assumed.assumedArgument = true;
         }
@@ -940,6 +940,7 @@ private:
     Env inner;
     inner.region = env.region;
     inner.region.argumentsUnknown = env.region.assumedFor && llvm::none_of(args, isKnown);
+    inner.region.walking = fn;
     inner.gpuDtype = env.gpuDtype;
     inner.cpuDtype = env.cpuDtype;
     if (captured) {
@@ -2225,10 +2226,16 @@ std::vector<const FunctionDecl *> definedForOtherUnits(AnalysisSession &session)
 }
 
 void PrecisionFlow::record(const Expr *e, const PrecisionFact &fact, const Region &region) {
-  auto [it, fresh] = infos_.try_emplace(e, ExprInfo{fact, region});
+  auto [it, fresh] = infos_.try_emplace(e, ExprInfo{fact, region, nullptr});
+  ExprInfo &old = it->second;
+  if (region.assumedFor && region.walking && region.walking != region.assumedFor) {
+    if (!old.throughCaller)
+      old.throughCaller = std::make_shared<ExprInfo>(ExprInfo{fact, region, nullptr});
+    else
+      old.throughCaller->fact = join(old.throughCaller->fact, fact);
+  }
   if (fresh)
     return;
-  ExprInfo &old = it->second;
   // Under an assumed caller, a walk with a call's argument facts (`masked_softmax(scores, lens)`
   // with fp16 scores) says more than the walk of the same function as other TUs may call it.
   bool moreKnown = region.assumedFor && old.region.argumentsUnknown && !region.argumentsUnknown;
@@ -2243,7 +2250,9 @@ void PrecisionFlow::record(const Expr *e, const PrecisionFact &fact, const Regio
 
 const ExprInfo *PrecisionFlow::info(const Expr *e) const {
   auto it = infos_.find(stripWrappers(e));
-  return it == infos_.end() ? nullptr : &it->second;
+  if (it == infos_.end())
+    return nullptr;
+  return throughCallers_ && it->second.throughCaller ? it->second.throughCaller.get() : &it->second;
 }
 
 void PrecisionFlow::recordBanned(const CallExpr *call, llvm::StringRef op, const Region &region,

@@ -118,6 +118,9 @@ struct CrossUnitParameter {
   bool operator<(const CrossUnitParameter &o) const {
     return std::tie(function, parameter, field) < std::tie(o.function, o.parameter, o.field);
   }
+  bool operator==(const CrossUnitParameter &o) const {
+    return std::tie(function, parameter, field) == std::tie(o.function, o.parameter, o.field);
+  }
 };
 
 /// As SetterAssumption (ConstantValue.h), by USR: the value holds only if the setter `setter`

@@ -85,7 +85,14 @@ struct Region {
   /// function other TUs call, as they might call it). A walk of the same code with the facts a
   /// call of this TU passes says more, and its facts win (PrecisionFlow::record).
   bool argumentsUnknown = false;
+  /// With assumedFor: the function whose body the walk is in, which is `assumedFor` itself or a
+  /// function of this TU that it calls (`decode_boxes` called by `ssd_loss`).
+  const clang::FunctionDecl *walking = nullptr;
 };
+
+/// The reason of an assumed argument's fact (OtherUnitsAssumption::CallersPassFp16): a finding's
+/// note that says it names a parameter whose callers in other TUs must pass fp16.
+inline constexpr llvm::StringLiteral AssumedArgumentReason = "what a caller passes, when it passes an fp16 tensor,";
 
 /// The device whose cast policies apply in `region` (CUDA's outside any region, where only
 /// whether an op is known matters: every device's table knows the same ops).
@@ -99,6 +106,10 @@ inline AutocastDevice autocastDevice(const Region &region) {
 struct ExprInfo {
   PrecisionFact fact;
   Region region;
+  /// Under an assumed caller, what the walks that reached the expression through a call of this
+  /// TU gave (Region::walking is not assumedFor), where its function's own walk also reached it:
+  /// the hazard of a helper holds for the fp16 arguments of its caller's callers too.
+  std::shared_ptr<ExprInfo> throughCaller;
 };
 
 /// An explicit fp32 cast whose result autocast casts back down: `input` (a fact with
@@ -180,6 +191,9 @@ class PrecisionFlow {
 public:
   /// What is known of `e` (wrappers stripped), or null if the analysis never reached it.
   const ExprInfo *info(const clang::Expr *e) const;
+  /// From now on, info() gives an expression's ExprInfo::throughCaller where it has one: the
+  /// rules, run again, then explain their findings through the callers of the TU.
+  void preferFactsThroughCallers() { throughCallers_ = true; }
   Precision precisionOf(const clang::Expr *e) const;
   /// The region a call runs in; RegionKind::None if the analysis never reached it.
   Region regionOf(const clang::Expr *call) const;
@@ -245,6 +259,7 @@ private:
   std::vector<Fp16ReturnUnderAutocast> fp16Returns_;
   std::vector<AssumedReturnedPart> assumedReturnedParts_;
   bool runsSequentialsBuiltElsewhere_ = false;
+  bool throughCallers_ = false;
 };
 
 } // namespace ampify

@@ -14,7 +14,8 @@ int main() {
     optimizer.zero_grad();
     auto scores = model->forward(x, mask);
     auto logits = head(x);
-    auto loss = log_loss(scores, y) + margin_loss(logits, y) + calibration_loss(logits.to(torch::kFloat), y);
+    auto loss = log_loss(scores, y) + margin_loss(logits, y) + calibration_loss(logits.to(torch::kFloat), y) +
+                box_loss(logits, y) + quiet_box_loss(logits.to(torch::kFloat), y);
     loss.backward();
     optimizer.step();
   }

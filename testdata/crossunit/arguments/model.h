@@ -21,6 +21,10 @@ torch::Tensor log_loss(const torch::Tensor &scores, const torch::Tensor &target)
 torch::Tensor margin_loss(torch::Tensor logits, torch::Tensor target);
 // losses.cpp: main.cpp passes it only fp32 tensors (an explicit .to(torch::kFloat)).
 torch::Tensor calibration_loss(torch::Tensor logits, torch::Tensor target);
+// losses.cpp: main.cpp passes box_loss fp16 tensors under autocast, quiet_box_loss fp32 ones; each
+// computes through a helper of its own file.
+torch::Tensor box_loss(const torch::Tensor &offsets, const torch::Tensor &target);
+torch::Tensor quiet_box_loss(const torch::Tensor &offsets, const torch::Tensor &target);
 // losses.cpp: main.cpp calls it only outside autocast.
 torch::Tensor report_loss(torch::Tensor logits, torch::Tensor target);
 
