@@ -1046,6 +1046,13 @@ public:
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *op) {
     if (op->isAssignmentOp() && op->getNumArgs() >= 1 && !memberWriteOfLocal(op->getArg(0)))
       markWritten(op->getArg(0));
+    // `std::cin >> hidden`, `std::istringstream(text) >> width`: an operand bound to a non-const
+    // reference parameter is written. A member operator's object is not among its parameters
+    // (`sizes[0]` reads sizes unless it is assigned: markWritten's subscript).
+    else if (const FunctionDecl *callee = op->getDirectCallee()) {
+      llvm::ArrayRef<const Expr *> args(op->getArgs(), op->getNumArgs());
+      noteReferenceArguments(callee, isa<CXXMethodDecl>(callee) ? args.drop_front() : args, op);
+    }
     return true;
   }
 

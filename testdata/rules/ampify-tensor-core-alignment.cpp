@@ -1,7 +1,9 @@
 // AMPIFY: check --checks=-*,ampify-tensor-core-alignment
 #include <torch/torch.h>
 
+#include <iostream>
 #include <memory>
+#include <sstream>
 
 constexpr int64_t kVocab = 50257;
 constexpr int64_t kHidden = 2047;
@@ -365,6 +367,29 @@ void never_written_locals() {
   torch::nn::Linear expand(64, embedding_dim);
   // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: out_features = 50 of Linear `expand` is not a multiple of 8
   // CHECK-MESSAGES: :[[@LINE-6]]:11: note: `embedding_dim` is 50
+}
+
+// Read from the input, a variable holds what was read, not its initialiser: unknown.
+void sizes_read_from_input(const std::string &text) {
+  int64_t hidden = 100;
+  std::cin >> hidden;
+  torch::nn::Linear read(64, hidden);
+  int64_t width = 100;
+  std::istringstream fields(text);
+  fields >> width;
+  torch::nn::Linear parsed(64, width);
+}
+
+// A global that no file of the run writes has its definition's value (this file is the run);
+// one read from the input has none.
+int64_t g_hidden = 100;
+int64_t g_read = 100;
+void sizes_in_globals() {
+  std::cin >> g_read;
+  torch::nn::Linear fixed(64, g_hidden);
+  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: out_features = 100 of Linear `fixed` is not a multiple of 8
+  // CHECK-MESSAGES: :[[@LINE-6]]:9: note: `g_hidden` is 100
+  torch::nn::Linear read(64, g_read);
 }
 
 // Projects put their own modules in LibTorch's namespace (torch-cpp-trainer's `namespace torch {
