@@ -263,23 +263,25 @@ std::vector<FieldPath> integerFieldsOfProjectStruct(QualType type, const SourceM
   return fields;
 }
 
+/// An integer variable of namespace scope or a static data member, of external linkage, not
+/// constexpr (every TU sees its value) and not a template's: one that TUs share by name.
+bool isIntegerSharedAcrossUnits(const VarDecl *var) {
+  return var->getType()->isIntegralOrEnumerationType() && var->hasGlobalStorage() && !var->isStaticLocal() &&
+         var->isExternallyVisible() && !var->isTemplated() && !var->isConstexpr();
+}
+
 /// An integer constant one TU may define for others: a const (not constexpr or inline) variable
 /// of namespace scope or a static data member, of external linkage. Declared without its value
 /// (`extern const int64_t kHidden;`), its value is the defining TU's.
 bool isConstantAcrossUnits(const VarDecl *var) {
-  QualType type = var->getType();
-  return type.isConstQualified() && type->isIntegralOrEnumerationType() && var->hasGlobalStorage() &&
-         !var->isStaticLocal() && !var->isInline() && !var->isConstexpr() && var->isExternallyVisible() &&
-         !var->isTemplated();
+  return isIntegerSharedAcrossUnits(var) && var->getType().isConstQualified() && !var->isInline();
 }
 
 /// An integer variable that every TU may write (`int n_hidden = 128;` in main.cpp, `extern int
-/// n_letters;` in a header): not const, of namespace scope or a static data member, of external
-/// linkage. Its value is its definition's where no analysed TU writes it (GlobalWritten).
+/// n_letters;` in a header): isIntegerSharedAcrossUnits, not const. Its value is its definition's
+/// where no analysed TU writes it (GlobalWritten).
 bool isMutableAcrossUnits(const VarDecl *var) {
-  QualType type = var->getType();
-  return !type.isConstQualified() && !var->isConstexpr() && type->isIntegralOrEnumerationType() &&
-         var->hasGlobalStorage() && !var->isStaticLocal() && var->isExternallyVisible() && !var->isTemplated();
+  return isIntegerSharedAcrossUnits(var) && !var->getType().isConstQualified();
 }
 
 /// How the source names member `path` of `var`, quoted, then `suffix`: `cfg.hidden`, or

@@ -2162,6 +2162,7 @@ PrecisionFlow::PrecisionFlow(AnalysisSession &session, OtherUnitsAssumption assu
   if (walker.needsSecondWalk()) {
     // Facts recorded before the member variables were known are dropped, not joined.
     infos_.clear();
+    throughCallerInfos_.clear();
     intentLost_.clear();
     bannedCalls_.clear();
     walker.startSecondWalk();
@@ -2226,16 +2227,13 @@ std::vector<const FunctionDecl *> definedForOtherUnits(AnalysisSession &session)
 }
 
 void PrecisionFlow::record(const Expr *e, const PrecisionFact &fact, const Region &region) {
-  auto [it, fresh] = infos_.try_emplace(e, ExprInfo{fact, region, nullptr});
-  ExprInfo &old = it->second;
-  if (region.assumedFor && region.walking && region.walking != region.assumedFor) {
-    if (!old.throughCaller)
-      old.throughCaller = std::make_shared<ExprInfo>(ExprInfo{fact, region, nullptr});
-    else
-      old.throughCaller->fact = join(old.throughCaller->fact, fact);
-  }
+  if (region.assumedFor && region.walking && region.walking != region.assumedFor)
+    if (auto [through, first] = throughCallerInfos_.try_emplace(e, ExprInfo{fact, region}); !first)
+      through->second.fact = join(through->second.fact, fact);
+  auto [it, fresh] = infos_.try_emplace(e, ExprInfo{fact, region});
   if (fresh)
     return;
+  ExprInfo &old = it->second;
   // Under an assumed caller, a walk with a call's argument facts (`masked_softmax(scores, lens)`
   // with fp16 scores) says more than the walk of the same function as other TUs may call it.
   bool moreKnown = region.assumedFor && old.region.argumentsUnknown && !region.argumentsUnknown;
@@ -2249,10 +2247,12 @@ void PrecisionFlow::record(const Expr *e, const PrecisionFact &fact, const Regio
 }
 
 const ExprInfo *PrecisionFlow::info(const Expr *e) const {
-  auto it = infos_.find(stripWrappers(e));
-  if (it == infos_.end())
-    return nullptr;
-  return throughCallers_ && it->second.throughCaller ? it->second.throughCaller.get() : &it->second;
+  const clang::Expr *stripped = stripWrappers(e);
+  if (throughCallers_)
+    if (auto through = throughCallerInfos_.find(stripped); through != throughCallerInfos_.end())
+      return &through->second;
+  auto it = infos_.find(stripped);
+  return it == infos_.end() ? nullptr : &it->second;
 }
 
 void PrecisionFlow::recordBanned(const CallExpr *call, llvm::StringRef op, const Region &region,

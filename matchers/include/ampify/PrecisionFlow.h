@@ -106,10 +106,6 @@ inline AutocastDevice autocastDevice(const Region &region) {
 struct ExprInfo {
   PrecisionFact fact;
   Region region;
-  /// Under an assumed caller, what the walks that reached the expression through a call of this
-  /// TU gave (Region::walking is not assumedFor), where its function's own walk also reached it:
-  /// the hazard of a helper holds for the fp16 arguments of its caller's callers too.
-  std::shared_ptr<ExprInfo> throughCaller;
 };
 
 /// An explicit fp32 cast whose result autocast casts back down: `input` (a fact with
@@ -191,8 +187,9 @@ class PrecisionFlow {
 public:
   /// What is known of `e` (wrappers stripped), or null if the analysis never reached it.
   const ExprInfo *info(const clang::Expr *e) const;
-  /// From now on, info() gives an expression's ExprInfo::throughCaller where it has one: the
-  /// rules, run again, then explain their findings through the callers of the TU.
+  /// From now on, info() gives what the walks through a call of this TU found of an expression,
+  /// where they reached it (throughCallerInfos_): the rules, run again, then explain their
+  /// findings through the callers of the TU.
   void preferFactsThroughCallers() { throughCallers_ = true; }
   Precision precisionOf(const clang::Expr *e) const;
   /// The region a call runs in; RegionKind::None if the analysis never reached it.
@@ -252,6 +249,10 @@ private:
   AnalysisSession &session_;
   const CastPolicyTable *table_;
   llvm::DenseMap<const clang::Expr *, ExprInfo> infos_;
+  /// Under an assumed caller, what the walks that reached an expression through a call of this TU
+  /// gave (Region::walking is not assumedFor), joined: the hazard of a helper holds for the fp16
+  /// arguments of its caller's callers too, though the helper's own walk reached it first.
+  llvm::DenseMap<const clang::Expr *, ExprInfo> throughCallerInfos_;
   llvm::DenseMap<const clang::CallExpr *, std::vector<Fp32IntentLost>> intentLost_;
   std::vector<BannedCall> bannedCalls_;
   std::vector<OutsideCallUnderAutocast> outsideCalls_;
