@@ -169,6 +169,71 @@ std::vector<LeadingInclude> leadingIncludes(llvm::StringRef source, llvm::ArrayR
   return includes;
 }
 
+/// Whether a user header, beyond its include guard and its `leadingIncludes` leading #include
+/// lines, holds nothing that could change how a library header included after it parses: no other
+/// preprocessor directive (a macro, a conditional, a pragma, a later include) and no
+/// `using namespace`. Conservative: such text inside a comment counts too.
+bool changesNoLaterLibrary(llvm::StringRef header, size_t leadingIncludes) {
+  size_t includes = 0;
+  bool guardTested = false, guardDefined = false, guardClosed = false;
+  llvm::SmallVector<llvm::StringRef> lines;
+  header.split(lines, '\n');
+  for (llvm::StringRef line : lines) {
+    llvm::StringRef rest = line.trim();
+    if (rest.contains("using namespace"))
+      return false;
+    if (!rest.consume_front("#"))
+      continue;
+    rest = rest.ltrim();
+    if (rest.consume_front("include")) {
+      if (++includes > leadingIncludes)
+        return false;
+    } else if (rest.consume_front("pragma")) {
+      if (rest.trim() != "once")
+        return false;
+    } else if (rest.consume_front("ifndef")) {
+      if (std::exchange(guardTested, true))
+        return false;
+    } else if (rest.consume_front("define")) {
+      if (!guardTested || std::exchange(guardDefined, true))
+        return false;
+    } else if (rest.consume_front("endif")) {
+      if (!guardDefined || std::exchange(guardClosed, true))
+        return false;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// Appends to `libraries` the leading library includes of `text` (the file `includer`), and those
+/// of the user headers it starts with, as the preamble may hold them (see planPreamble). True when
+/// all of `text`'s leading includes were taken, so that its includer may go on past it.
+bool collectLeadingLibraryIncludes(const std::string &includer, llvm::StringRef text,
+                                   const std::vector<std::string> &args, const HeaderOwnership &ownership,
+                                   unsigned depth, std::vector<std::string> &libraries) {
+  for (const LeadingInclude &include : leadingIncludes(text, args)) {
+    HeaderOwnership::Found found = ownership.find(include.name, include.quoted, includer, args);
+    // A quoted name found nowhere may be a header the build generates: the user's.
+    if (found.owner != HeaderOwnership::Found::User &&
+        !(found.owner == HeaderOwnership::Found::Nowhere && include.quoted)) {
+      libraries.push_back(include.name);
+      continue;
+    }
+    if (found.path.empty() || depth + 1 >= MaxLeadingUserHeaders)
+      return false;
+    auto header = llvm::MemoryBuffer::getFile(found.path);
+    if (!header)
+      return false;
+    llvm::StringRef headerText = (*header)->getBuffer();
+    if (!collectLeadingLibraryIncludes(found.path, headerText, args, ownership, depth + 1, libraries) ||
+        !changesNoLaterLibrary(headerText, leadingIncludes(headerText, args).size()))
+      return false;
+  }
+  return true;
+}
+
 /// Compiles the library headers without their non-constexpr function bodies, as clangd's
 /// preambles do: the rules look only at the user's code, and a header's inline bodies are most of
 /// the time it takes to parse (LibTorch's: 16 s with them, 6 s without). The bodies that a TU
@@ -197,29 +262,12 @@ std::optional<PreamblePlan> planPreamble(const tooling::CompileCommand &command,
   // The library headers the TU starts with. A TU that starts with the user's own header
   // (`#include "model.h"`, as most projects' files do) starts with what that header starts with:
   // its leading library includes go in the preamble too, and the header's own #include lines
-  // then find them included and skip them, as they would a second inclusion. The preamble stops
-  // at the first user header's end: what follows in the includer comes after its declarations.
+  // then find them included and skip them, as they would a second inclusion. Past the header's
+  // end the includer's next leading includes are taken too when the header holds nothing that
+  // could change how a library parses (`#include "config.h"` of plain declarations, then
+  // `#include "model.h"`); otherwise the preamble stops there.
   PreamblePlan plan;
-  std::string includer = command.Filename, text = source.str();
-  for (unsigned depth = 0; depth < MaxLeadingUserHeaders; ++depth) {
-    std::optional<std::string> userHeader;
-    for (const LeadingInclude &include : leadingIncludes(text, analysed.CommandLine)) {
-      HeaderOwnership::Found found = ownership.find(include.name, include.quoted, includer, analysed.CommandLine);
-      // A quoted name found nowhere may be a header the build generates: the user's.
-      if (found.owner == HeaderOwnership::Found::User || (found.owner == HeaderOwnership::Found::Nowhere && include.quoted)) {
-        userHeader = found.path;
-        break;
-      }
-      plan.includes.push_back(include.name);
-    }
-    if (!userHeader || userHeader->empty())
-      break;
-    auto header = llvm::MemoryBuffer::getFile(*userHeader);
-    if (!header)
-      break;
-    includer = *userHeader;
-    text = (*header)->getBuffer().str();
-  }
+  collectLeadingLibraryIncludes(command.Filename, source, analysed.CommandLine, ownership, 0, plan.includes);
   if (plan.includes.empty())
     return std::nullopt;
 

@@ -61,7 +61,7 @@ TEST(PlanPreamble, StopsAtAnAngleIncludeFoundInAUserDirectory) {
   llvm::sys::path::append(header, "model.h");
   {
     std::error_code ec;
-    llvm::raw_fd_ostream(header, ec) << "#pragma once\n";
+    llvm::raw_fd_ostream(header, ec) << "#pragma once\n#define MODEL_WIDTH 100\n"; // a macro: the preamble stops
     ASSERT_FALSE(ec);
   }
   EXPECT_EQ(includesOf("#include <torch/torch.h>\n#include <proj/model.h>\n#include <vector>\n",
@@ -198,6 +198,10 @@ TEST(PlanPreamble, ATUThatStartsWithItsOwnHeaderSharesThatHeadersLeadingLibraryI
                            "#include <vector>\nstruct Net {};\n#endif\n");
   write("src/layers.h", "#pragma once\n#include \"model.h\"\n#include <map>\n");
   write("src/configured.h", "#pragma once\n#define USE_FAST 1\n#include <torch/torch.h>\n");
+  write("src/config.h", "#pragma once\n// sizes\nconstexpr int kWidth = 100;\n");
+  write("src/macros.h", "#pragma once\n#define WIDTH 100\n");
+  write("src/usings.h", "#pragma once\n#include <vector>\nusing namespace std;\n");
+  write("src/tail.h", "#pragma once\n#include <set>\nstruct A {};\n#include \"model.h\"\n");
   AnalysisOptions options;
   options.extraArgs = {"-I" + root + "/proj/include"};
   auto plan = [&](llvm::StringRef source) {
@@ -206,12 +210,18 @@ TEST(PlanPreamble, ATUThatStartsWithItsOwnHeaderSharesThatHeadersLeadingLibraryI
     return p ? p->includes : std::vector<std::string>();
   };
   using Names = std::vector<std::string>;
-  EXPECT_EQ(plan("#include \"model.h\"\n#include <map>\n"), (Names{"torch/torch.h", "vector"}));
-  // Through a second user header; what follows each user header is not taken.
-  EXPECT_EQ(plan("#include \"layers.h\"\n#include <set>\n"), (Names{"torch/torch.h", "vector"}));
+  // Past a header of plain declarations, the includer's next includes are taken too.
+  EXPECT_EQ(plan("#include \"model.h\"\n#include <map>\n"), (Names{"torch/torch.h", "vector", "map"}));
+  EXPECT_EQ(plan("#include \"layers.h\"\n#include <set>\n"), (Names{"torch/torch.h", "vector", "map", "set"}));
   EXPECT_EQ(plan("#include <map>\n#include <model.h>\n"), (Names{"map", "torch/torch.h", "vector"}));
-  // A macro defined before the libraries could change them: nothing from that header.
+  EXPECT_EQ(plan("#include \"config.h\"\n#include \"model.h\"\n"), (Names{"torch/torch.h", "vector"}));
+  // A macro defined before the libraries could change them: nothing from that header, nor after it.
   EXPECT_EQ(plan("#include \"configured.h\"\n"), Names{});
+  EXPECT_EQ(plan("#include \"macros.h\"\n#include \"model.h\"\n"), Names{});
+  // So could a using-directive, or a user header included after the header's declarations: the
+  // preamble stops at that header's end.
+  EXPECT_EQ(plan("#include \"usings.h\"\n#include <map>\n"), Names{"vector"});
+  EXPECT_EQ(plan("#include \"tail.h\"\n#include <map>\n"), Names{"set"});
   // A guard the command defines skips the header's whole body: nothing from it either.
   options.extraArgs.push_back("-DMODEL_H");
   EXPECT_EQ(plan("#include \"model.h\"\n"), Names{});
