@@ -1112,13 +1112,16 @@ private:
   }
 
   /// An argument bound to a non-const lvalue reference may be written by the callee; one bound to
-  /// a forwarding reference of a library template is passed on, not written. A local struct a
-  /// function of another TU fills (`load_config(cfg)`) is a write at `call` (filledByOtherUnit).
+  /// a forwarding reference of a library template is passed on to a constructor, not written,
+  /// except by an overloaded operator (`std::istringstream(text) >> width` forwards `width` to the
+  /// stream's extraction). A local struct a function of another TU fills (`load_config(cfg)`) is
+  /// a write at `call` (filledByOtherUnit).
   void noteReferenceArguments(const FunctionDecl *callee, llvm::ArrayRef<const Expr *> args, const Stmt *call) {
+    bool operatorCall = isa<CXXOperatorCallExpr>(call);
     for (unsigned i = 0; i < args.size() && i < callee->getNumParams(); ++i) {
       QualType type = callee->getParamDecl(i)->getType();
       if (type->isReferenceType() && !type.getNonReferenceType().isConstQualified() &&
-          !type->isRValueReferenceType() && !forwardsLibraryArgument(callee, i) &&
+          !type->isRValueReferenceType() && (operatorCall || !forwardsLibraryArgument(callee, i)) &&
           !filledByOtherUnit(callee, i, args[i], call)) {
         if (const ParmVarDecl *param = parameterOfUnitDefinition(callee, i))
           referenceArgumentsOfUnitFunctions_.emplace_back(param, args[i]);

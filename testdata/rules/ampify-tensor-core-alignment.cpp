@@ -378,6 +378,10 @@ void sizes_read_from_input(const std::string &text) {
   std::istringstream fields(text);
   fields >> width;
   torch::nn::Linear parsed(64, width);
+  // A temporary stream: the library's rvalue-stream operator>> forwards the variable to it.
+  int64_t columns = 100;
+  std::istringstream(text) >> columns;
+  torch::nn::Linear parsed_once(64, columns);
 }
 
 // A global read from the input has no value known, whatever other files do. (One that no file
