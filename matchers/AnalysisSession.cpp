@@ -742,7 +742,7 @@ std::optional<int64_t> applyIntegerOperator(const std::string &op, int64_t lhs, 
   return std::nullopt;
 }
 
-std::optional<int64_t> ConstantOperation::apply(int64_t value) const {
+std::optional<int64_t> ConstantOperation::apply(int64_t value, int64_t operand) const {
   return operandFirst ? applyIntegerOperator(op, operand, value) : applyIntegerOperator(op, value, operand);
 }
 
@@ -766,21 +766,26 @@ ArgumentsAtCalls::ArgumentsAtCalls(const std::vector<ArgumentImport> &known) {
 
 OperandAtCall ArgumentsAtCalls::at(const ArgumentImport &import) const {
   return [this, &import](const SameCallOperand &operand) -> std::optional<int64_t> {
-    const std::vector<int64_t> *values = nullptr;
+    // The one value the call passes to `parameter` (its member `field`), if it is known.
+    auto passed = [&](unsigned parameter, const std::string &field) -> std::optional<int64_t> {
+      auto found = values_.find({import.function, parameter, field, import.call.file, import.call.offset});
+      if (found == values_.end() || found->second.size() != 1)
+        return std::nullopt;
+      return found->second.front();
+    };
+    std::optional<int64_t> value;
     if (!operand.global.empty()) {
       auto found = globals_.find(operand.global);
-      values = found == globals_.end() ? nullptr : &found->second;
+      if (found != globals_.end() && found->second.size() == 1)
+        value = found->second.front();
     } else {
-      auto found =
-          values_.find({import.function, operand.parameter, operand.field, import.call.file, import.call.offset});
-      values = found == values_.end() ? nullptr : &found->second;
+      value = passed(operand.parameter, operand.field);
     }
-    if (!values || values->size() != 1)
-      return std::nullopt;
-    std::optional<int64_t> value = values->front();
-    for (const ConstantOperation &operation : operand.computed)
-      if (value)
-        value = operation.apply(*value);
+    for (const ConstantOperation &operation : operand.computed) {
+      std::optional<int64_t> other =
+          operation.parameterAtCall ? passed(*operation.parameterAtCall, operation.fieldAtCall) : operation.operand;
+      value = value && other ? operation.apply(*value, *other) : std::nullopt;
+    }
     return value;
   };
 }

@@ -2967,14 +2967,19 @@ private:
         return std::nullopt;
       return SameCallOperand{CrossUnitParameter::Result, operand.openField, {}};
     }
-    // The operand may be computed with constants first (`num_classes + 5`), not with another
-    // parameter.
+    // The operand may be computed first with constants (`num_classes + 5`) or with what the same
+    // call passes to another parameter (`agents * act`), as passed.
     std::vector<ConstantOperation> computed;
     for (const ValueOrigin &origin : operand.origins)
       if (const std::optional<CrossUnitArithmetic> &a = origin.arithmetic) {
-        if (a->operandAtCall)
+        if (!a->operandAtCall) {
+          computed.push_back({a->op, a->operand, a->operandFirst, std::nullopt, ""});
+          continue;
+        }
+        const SameCallOperand &other = *a->operandAtCall;
+        if (!other.global.empty() || !other.computed.empty() || other.parameter == CrossUnitParameter::Result)
           return std::nullopt;
-        computed.push_back({a->op, a->operand, a->operandFirst});
+        computed.push_back({a->op, 0, a->operandFirst, other.parameter, other.field});
       }
     // A variable another TU gives its value (`n_letters + n_hidden`, both globals of other files)
     // has one value wherever it is read: whatever `open` is.

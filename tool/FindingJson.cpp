@@ -120,12 +120,26 @@ bool fromJSON(const json::Value &v, Finding &f, json::Path path) {
 }
 
 static json::Value toJSON(const ConstantOperation &c) {
-  return json::Object{{"op", c.op}, {"operand", c.operand}, {"operandFirst", c.operandFirst}};
+  json::Object operation{{"op", c.op}, {"operand", c.operand}, {"operandFirst", c.operandFirst}};
+  if (c.parameterAtCall) {
+    operation["parameterAtCall"] = *c.parameterAtCall;
+    operation["fieldAtCall"] = c.fieldAtCall;
+  }
+  return operation;
 }
 
 static bool fromJSON(const json::Value &v, ConstantOperation &c, json::Path path) {
   json::ObjectMapper o(v, path);
-  return o && o.map("op", c.op) && o.map("operand", c.operand) && o.map("operandFirst", c.operandFirst);
+  if (!o || !o.map("op", c.op) || !o.map("operand", c.operand) || !o.map("operandFirst", c.operandFirst) ||
+      !o.mapOptional("fieldAtCall", c.fieldAtCall))
+    return false;
+  if (!v.getAsObject()->get("parameterAtCall"))
+    return true;
+  unsigned parameter = 0;
+  if (!mapUnsigned(*v.getAsObject(), "parameterAtCall", parameter, path))
+    return false;
+  c.parameterAtCall = parameter;
+  return true;
 }
 
 static json::Value toJSON(const SameCallOperand &s) {

@@ -23,23 +23,30 @@ namespace ampify {
 /// of range) or for another operator.
 std::optional<int64_t> applyIntegerOperator(const std::string &op, int64_t lhs, int64_t rhs);
 
-/// `op` of C++ with a constant (`x + 5`, `2 * x`: `operandFirst`).
+/// `op` of C++ with a constant (`x + 5`, `2 * x`: `operandFirst`), or, with `parameterAtCall`,
+/// with what the same call passes to that parameter of the function (its data member `fieldAtCall`
+/// when set): `agents * act` of `agents * obs + agents * act`, `agents`, `obs` and `act` all
+/// parameters of one constructor.
 struct ConstantOperation {
   std::string op;
   int64_t operand = 0;
   bool operandFirst = false;
+  std::optional<unsigned> parameterAtCall;
+  std::string fieldAtCall;
 
   /// `value op operand` (applyIntegerOperator).
-  std::optional<int64_t> apply(int64_t value) const;
+  std::optional<int64_t> apply(int64_t value, int64_t operand) const;
   bool operator==(const ConstantOperation &o) const {
-    return op == o.op && operand == o.operand && operandFirst == o.operandFirst;
+    return op == o.op && operand == o.operand && operandFirst == o.operandFirst &&
+           parameterAtCall == o.parameterAtCall && fieldAtCall == o.fieldAtCall;
   }
 };
 
 /// A parameter of the function whose parameter a derivation starts from, or a data member of it
 /// (a config struct's): the other operand of `hidden / heads` or `cfg.word_dim + cfg.shape_dim`,
-/// whose value is what the same call passes there, computed with constants first when
-/// `computed` says so (`num_classes + 5` of `anchors * (num_classes + 5)`).
+/// whose value is what the same call passes there, computed first as `computed` says, with
+/// constants or other parameters of the same call (`num_classes + 5` of
+/// `anchors * (num_classes + 5)`).
 struct SameCallOperand {
   unsigned parameter = 0;
   std::string field; // as ParameterExport::field

@@ -43,6 +43,8 @@ int main(int argc, char **argv) {
   Pool even(96, 4);     // 24
   BoardHead seven(7);   // 2 * 7 * 7 = 98
   BoardHead eight(8);   // 128
+  CentralCritic three(3, 4, 2); // 3 * 4 + 3 * 2 = 18
+  CentralCritic two(2, 8, 4);   // 24; never 3 * 8 + 3 * 4 = 36 or 2 * 4 + 2 * 2 = 12
   int64_t nfreq = 18;
   tune_frequencies(nfreq);
   Embed embedded(nfreq); // unknown: never 2 * 18 from the default argument

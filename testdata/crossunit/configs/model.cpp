@@ -22,6 +22,9 @@ HeadsImpl::HeadsImpl(int64_t hidden, int64_t heads)
 BoardHeadImpl::BoardHeadImpl(int64_t n)
     : value(register_module("value", torch::nn::Linear(2 * n * n, 256))) {} // CROSS-EXPECT: in_features = 98 of Linear `value` is not a multiple of 8
 
+CentralCriticImpl::CentralCriticImpl(int64_t agents, int64_t obs, int64_t act)
+    : q(register_module("q", torch::nn::Linear(agents * obs + agents * act, 64))) {} // CROSS-EXPECT: in_features = 18 of Linear `q` is not a multiple of 8
+
 EmbedImpl::EmbedImpl(int64_t nfreq) : embed(register_module("embed", torch::nn::Linear(2 * nfreq, 64))) {}
 
 ProjectorImpl::ProjectorImpl(int64_t width) : proj(register_module("proj", torch::nn::Linear(width, 128))) {} // CROSS-EXPECT: in_features = 44 of Linear `proj` is not a multiple of 8

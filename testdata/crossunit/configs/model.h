@@ -3,7 +3,8 @@
 // its sizes known) before it builds the model, or gets one from a function; model.cpp sizes
 // layers with the members, alone or two of them computed together (`cfg.word_dim +
 // cfg.shape_dim`), and with two parameters of one constructor (`hidden / heads`, `anchors *
-// (classes + 5)`) or with one parameter twice (`2 * n * n`), each pair as one call passes it; a
+// (classes + 5)`) or with one parameter twice (`2 * n * n`), or three (`agents * obs + agents *
+// act`), each as one call passes them; a
 // vocabulary counts where its table is the output projection too (tied); config.cpp defines a
 // function that returns a config, which main.cpp passes to the model and computes a size from,
 // and one that returns an experiment's config with the model's inside, which a trainer keeps and
@@ -59,6 +60,15 @@ struct BoardHeadImpl : torch::nn::Module {
   torch::nn::Linear value{nullptr};
 };
 TORCH_MODULE(BoardHead);
+
+// A multi-agent critic sees every agent's observation and action: `agents * obs + agents * act`,
+// three parameters of one call.
+struct CentralCriticImpl : torch::nn::Module {
+  CentralCriticImpl(int64_t agents, int64_t obs, int64_t act);
+  torch::Tensor forward(torch::Tensor x) { return q(x); }
+  torch::nn::Linear q{nullptr};
+};
+TORCH_MODULE(CentralCritic);
 
 // LibTorch's attention: its head dim is embed_dim / num_heads, as each call passes them.
 struct PoolImpl : torch::nn::Module {
