@@ -49,15 +49,62 @@ bool containsStmt(const clang::Stmt *s, llvm::function_ref<bool(const clang::Stm
   return false;
 }
 
+/// Whether a value of `type` may hold what a pass runs on: a LibTorch object (a tensor, a module,
+/// an optimizer), a GradScaler, or a project class or standard container holding one, through
+/// pointers, data members, bases and template arguments. A type it cannot see into (incomplete,
+/// a project class four data members deep) may.
+bool mayHoldTrainingState(clang::QualType type, unsigned depth = 0) {
+  type = type.getNonReferenceType();
+  while (type->isPointerType() || type->isArrayType())
+    type = type->isPointerType() ? type->getPointeeType() : clang::QualType(type->getArrayElementTypeNoTypeQual(), 0);
+  if (type->isBuiltinType() || type->isEnumeralType())
+    return false;
+  const clang::CXXRecordDecl *record = type->getAsCXXRecordDecl();
+  if (!record)
+    return true;
+  std::string name = record->getQualifiedNameAsString();
+  llvm::StringRef qualified(name);
+  if (qualified.starts_with("at::") || qualified.starts_with("c10::") || qualified.starts_with("torch::") ||
+      qualified.starts_with("ampify::") || record->getName().contains("Scaler"))
+    return true;
+  if (const auto *specialization = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(record))
+    for (const clang::TemplateArgument &argument : specialization->getTemplateArgs().asArray())
+      if (argument.getKind() == clang::TemplateArgument::Type && mayHoldTrainingState(argument.getAsType(), depth))
+        return true;
+  // The standard library's own members (a map's tree, a deque's blocks) are its business: what it
+  // holds is its template arguments, looked at above (`std::less<std::string>` of a map need not
+  // even be complete).
+  if (qualified.starts_with("std::"))
+    return false;
+  if (!record->hasDefinition() || depth >= 4)
+    return true;
+  record = record->getDefinition();
+  for (const clang::CXXBaseSpecifier &base : record->bases())
+    if (mayHoldTrainingState(base.getType(), depth + 1))
+      return true;
+  for (const clang::FieldDecl *field : record->fields())
+    if (mayHoldTrainingState(field->getType(), depth + 1))
+      return true;
+  return false;
+}
+
 /// A call of one of those names that may end a pass: LibTorch's and ampify's own, and a project
 /// function that runs one or whose body this TU does not show. A project function this TU
 /// defines that runs none (`stats.update(loss.item<double>(), n)`, which adds numbers up) ends no
-/// pass.
+/// pass; neither does a non-virtual method defined elsewhere of a project class that holds nothing
+/// a pass runs on (`meters.update(loss_map)` of a logger of floats, defined in metric_logger.cpp).
 bool isIterationBoundary(const clang::Stmt *n, unsigned depth = 0) {
   if (!isIterationBoundaryName(calledName(n)))
     return false;
   const clang::FunctionDecl *callee = llvm::cast<clang::CallExpr>(n)->getDirectCallee();
   const clang::FunctionDecl *definition = nullptr;
+  if (callee && !callee->hasBody(definition))
+    if (const auto *method = llvm::dyn_cast<clang::CXXMethodDecl>(callee); method && !method->isStatic() && !method->isVirtual()) {
+      const clang::SourceManager &sm = method->getASTContext().getSourceManager();
+      if (!sm.isInSystemHeader(sm.getFileLoc(method->getLocation())) &&
+          !mayHoldTrainingState(clang::QualType(method->getParent()->getTypeForDecl(), 0)))
+        return false;
+    }
   if (!callee || !callee->hasBody(definition) || depth >= 3 ||
       llvm::StringRef(callee->getQualifiedNameAsString()).starts_with("ampify::"))
     return true;

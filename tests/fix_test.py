@@ -448,6 +448,55 @@ struct Trainer {
         self.assertIn("torch::mse_loss", region)
         self.assertIn("scaler.scale(loss).backward();", migrated)
 
+    def test_a_method_defined_elsewhere_of_a_class_that_holds_no_training_state_is_no_boundary(self):
+        # `meters.update(loss_map)` of a logger of floats whose methods another file defines can
+        # step nothing: the loop is migrated. An `update` of a class that holds an optimizer,
+        # defined elsewhere, may step it: the forward pass before it is no region of this pass.
+        source = """#include <torch/torch.h>
+#include <map>
+#include <string>
+
+struct Smoothed {
+  double total = 0;
+  int count = 0;
+};
+struct MetricLogger {
+  void update(std::map<std::string, torch::Tensor> losses); // defined in another file
+  std::map<std::string, Smoothed> meters;
+};
+struct Agent {
+  void update(torch::Tensor advantages); // defined in another file
+  torch::optim::Adam *optimizer = nullptr;
+};
+
+void train(torch::nn::Linear net, torch::optim::SGD &optimizer, MetricLogger &meters, Agent &agent, torch::Tensor x) {
+  for (int i = 0; i < 10; ++i) {
+    optimizer.zero_grad();
+    auto loss = net->forward(x).sum();
+    std::map<std::string, torch::Tensor> loss_map{{"loss", loss}};
+    meters.update(loss_map);
+    loss.backward();
+    optimizer.step();
+  }
+  for (int i = 0; i < 10; ++i) {
+    optimizer.zero_grad();
+    auto loss = net->forward(x).sum();
+    agent.update(loss);
+    loss.backward();
+    optimizer.step();
+  }
+}
+"""
+        root = self.project("p", {"a.cpp": source})
+        r = self.fix(root, "a.cpp")
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        self.assertEqual(r.stdout.count("training loop migrated"), 1, r.stdout)
+        self.assertIn("a.cpp:24:5: note: training loop migrated", r.stdout)
+        self.assertIn("a.cpp:31:5: warning: training loop not migrated: no statement that computes the loss", r.stdout)
+        migrated = self.contents(root)["a.cpp"]
+        region = migrated[migrated.index("ampify::Autocast autocast"):migrated.index("autocast.exit();")]
+        self.assertIn("net->forward(x).sum()", region)
+
     def test_no_training_loop_exits_0(self):
         root = self.project("p", {"a.cpp": NO_LOOP})
         r = self.fix(root, "a.cpp")
