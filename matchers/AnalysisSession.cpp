@@ -272,13 +272,13 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
   // The arguments a call passes in fp16, each with the reason its flow gives; `dependsOn` names
   // the calls of other TUs' functions whose assumed fp16 result an argument needs (none: nothing).
   auto fp16Arguments = [&](const PrecisionFlow &flow, const OutsideCallUnderAutocast &call,
-                           llvm::function_ref<bool(const PrecisionFact &, std::vector<std::string> &)> dependsOn) {
+                           llvm::function_ref<bool(const PrecisionFact &, Fp16Argument &)> dependsOn) {
     std::vector<Fp16Argument> found;
     for (unsigned i = 0; i < call.arguments.size(); ++i) {
       const PrecisionFact &argument = call.arguments[i];
       std::vector<std::pair<clang::SourceLocation, std::string>> why = flow.explain(argument);
-      Fp16Argument fp16{i, {}, {}, {}};
-      if (argument.value != Precision::Half || why.empty() || !dependsOn(argument, fp16.fp16Returns))
+      Fp16Argument fp16{i, {}, {}, {}, {}};
+      if (argument.value != Precision::Half || why.empty() || !dependsOn(argument, fp16))
         continue;
       fp16.where = sourcePointAt(sm, why.front().first);
       fp16.because = why.front().second;
@@ -286,9 +286,9 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
     }
     return found;
   };
-  auto regardless = [](const PrecisionFact &, std::vector<std::string> &) { return true; };
+  auto regardless = [](const PrecisionFact &, Fp16Argument &) { return true; };
   // Under an assumption pass: fp16 whatever other TUs' Sequentials output.
-  auto notThroughAssumedModules = [](const PrecisionFact &argument, std::vector<std::string> &) {
+  auto notThroughAssumedModules = [](const PrecisionFact &argument, Fp16Argument &) {
     return !PrecisionFlow::dependsOnAssumedModule(argument);
   };
   // The Sequentials of other TUs' builders that the finding's notes name (its value is their
@@ -457,7 +457,30 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
           c.functions.push_back(c.fp16Parameters.front().function);
           return c;
         },
-        [](const PrecisionFlow &) {}, /*throughCallers=*/true);
+        [&](const PrecisionFlow &assumed) {
+          // Results fp16 only when a caller passes fp16 tensors (`q_planes.index(...)`): for which
+          // of the function's parameters.
+          for (const Fp16ReturnUnderAutocast &r : assumed.fp16Returns()) {
+            std::optional<std::string> usr = crossUnitName(*r.function);
+            if (!usr)
+              continue;
+            std::vector<unsigned> parameters;
+            for (const auto &[where, message] : assumed.explain(r.returned)) {
+              SourcePoint at = sourcePointAt(sm, where);
+              if (auto it = tensorParameters.find({at.file, at.offset}); it != tensorParameters.end() &&
+                  it->second.function == *usr && llvm::StringRef(message).contains(AssumedArgumentReason))
+                parameters.push_back(it->second.parameter);
+            }
+            if (parameters.empty())
+              continue; // fp16 whatever the arguments: recorded by the pass above
+            llvm::sort(parameters);
+            parameters.erase(std::unique(parameters.begin(), parameters.end()), parameters.end());
+            facts_.fp16Returns.push_back({*usr, r.function->getQualifiedNameAsString(),
+                                          sourcePointAt(sm, r.returned.where), r.returned.because, r.part,
+                                          std::move(parameters)});
+          }
+        },
+        /*throughCallers=*/true);
   }
 
   // Which result of an outside call a reason names (the notes, and the facts, of the pass that
@@ -492,14 +515,17 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
         },
         [&](const PrecisionFlow &assumed) {
           // Arguments fp16 only through a callee's assumed result (`yolo_loss(model(x), y)`).
-          auto throughCallees = [&](const PrecisionFact &argument, std::vector<std::string> &callees) {
+          auto throughCallees = [&](const PrecisionFact &argument, Fp16Argument &fp16) {
             if (PrecisionFlow::dependsOnAssumedModule(argument))
               return false;
+            std::vector<std::string> &callees = fp16.fp16Returns;
             for (const PrecisionFact *link = &argument; link; link = link->from.get()) {
               SourcePoint at = sourcePointAt(sm, link->where);
-              if (auto it = outsideCallees.find({at.file, at.offset}); it != outsideCallees.end())
+              if (auto it = outsideCallees.find({at.file, at.offset}); it != outsideCallees.end()) {
                 callees.push_back(returnedValueAt(it->second, at,
                                                   [&](const std::string &because) { return because == link->because; }));
+                fp16.fp16ReturnCalls.push_back(at);
+              }
             }
             llvm::sort(callees);
             callees.erase(std::unique(callees.begin(), callees.end()), callees.end());
@@ -621,7 +647,8 @@ std::vector<Finding> findingsUnderOtherUnitsAutocast(const CrossUnitFacts &facts
   std::map<std::string, std::vector<const ReachedCall *>> callsOf = callsUnderAutocast(facts, storage);
   std::map<std::string, const Fp16Return *> fp16ReturnOf; // by returnedValueKey
   for (const Fp16Return &r : facts.fp16Returns)
-    fp16ReturnOf.emplace(r.key(), &r);
+    if (r.fp16Parameters.empty())
+      fp16ReturnOf.emplace(r.key(), &r);
   auto returnNote = [](const Fp16Return &r) {
     if (r.part == SequentialOutputPart)
       return FindingNote{r.where, "the Sequential that `" + r.name +
@@ -631,8 +658,22 @@ std::vector<Finding> findingsUnderOtherUnitsAutocast(const CrossUnitFacts &facts
       return FindingNote{r.where, "`" + r.name + "` returns " + returnedPartName(r.part) +
                                       " in fp16 under CUDA fp16 autocast, in another file: it is " + r.because};
     }
+    if (!r.fp16Parameters.empty())
+      return FindingNote{r.where, "`" + r.name + "` returns fp16 when a call under CUDA fp16 autocast passes it fp16 "
+                                                  "tensors, as one does, in another file: its result is " + r.because};
     return FindingNote{r.where, "`" + r.name + "` returns fp16 under CUDA fp16 autocast, in another file: its result is " +
                                     r.because};
+  };
+  // Results fp16 only for fp16 arguments, at the calls under autocast that pass them: by key,
+  // then call.
+  std::map<std::string, std::map<std::pair<std::string, unsigned>, const Fp16Return *>> fp16ResultAt;
+  auto returnsFp16 = [&](const std::string &key, const Fp16Argument &argument) {
+    if (fp16ReturnOf.count(key))
+      return true;
+    auto at = fp16ResultAt.find(key);
+    return at != fp16ResultAt.end() && llvm::any_of(argument.fp16ReturnCalls, [&](const SourcePoint &call) {
+             return at->second.count({call.file, call.offset}) > 0;
+           });
   };
   // The arguments `call` passes for `parameters`, if each is fp16 there (for one that is fp16
   // through other calls' results, if one of those returns fp16).
@@ -643,7 +684,7 @@ std::vector<Finding> findingsUnderOtherUnitsAutocast(const CrossUnitFacts &facts
       for (const Fp16Argument &a : call.fp16Arguments)
         if (a.parameter == parameter.parameter &&
             (a.fp16Returns.empty() ||
-             llvm::any_of(a.fp16Returns, [&](const std::string &f) { return fp16ReturnOf.count(f) > 0; })))
+             llvm::any_of(a.fp16Returns, [&](const std::string &f) { return returnsFp16(f, a); })))
           fp16 = &a;
       if (!fp16)
         return std::vector<const Fp16Argument *>();
@@ -651,14 +692,39 @@ std::vector<Finding> findingsUnderOtherUnitsAutocast(const CrossUnitFacts &facts
     }
     return arguments;
   };
+  // A result fp16 only for fp16 arguments is fp16 at each call under autocast that passes them,
+  // which may be the fp16 result of another such call (`QValuesOfColumns(forward(x), rows)`): to
+  // a fixed point.
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const Fp16Return &r : facts.fp16Returns) {
+      auto calls = callsOf.find(r.function);
+      if (r.fp16Parameters.empty() || calls == callsOf.end())
+        continue;
+      std::vector<CrossUnitParameter> parameters;
+      for (unsigned parameter : r.fp16Parameters)
+        parameters.push_back({r.function, parameter, ""});
+      for (const ReachedCall *call : calls->second)
+        if (!fp16At(*call->call, parameters).empty())
+          grew |= fp16ResultAt[r.key()].emplace(std::make_pair(call->call->call.file, call->call->call.offset), &r).second;
+    }
+  }
+  // A finding of a TU's own region on such a result names the function, not the call: it is
+  // taken to hold where some call passes fp16 (the TU's other calls may pass fp32).
+  auto returnFor = [&](const std::string &key) -> const Fp16Return * {
+    if (auto it = fp16ReturnOf.find(key); it != fp16ReturnOf.end())
+      return it->second;
+    auto at = fp16ResultAt.find(key);
+    return at == fp16ResultAt.end() || at->second.empty() ? nullptr : at->second.begin()->second;
+  };
   std::vector<Finding> found;
   for (const ConditionalFinding &c : facts.conditional) {
     Finding finding = c.finding;
     if (!c.fp16Returns.empty()) {
       std::vector<const Fp16Return *> returns;
       for (const std::string &function : c.fp16Returns)
-        if (auto it = fp16ReturnOf.find(function); it != fp16ReturnOf.end())
-          returns.push_back(it->second);
+        if (const Fp16Return *r = returnFor(function))
+          returns.push_back(r);
       if (returns.empty())
         continue;
       for (const Fp16Return *r : returns)
@@ -693,8 +759,8 @@ std::vector<Finding> findingsUnderOtherUnitsAutocast(const CrossUnitFacts &facts
       for (const Fp16Argument *argument : fp16At(*calls[i]->call, c.fp16Parameters)) {
         passed.push_back({argument->where, argument->because + ", and the call passes it there"});
         for (const std::string &function : argument->fp16Returns)
-          if (auto it = fp16ReturnOf.find(function); it != fp16ReturnOf.end())
-            passed.push_back(returnNote(*it->second));
+          if (returnsFp16(function, *argument))
+            passed.push_back(returnNote(*returnFor(function)));
       }
       size_t callNote = finding.notes.size();
       addCallNotes(finding, *calls[i], std::move(passed));

@@ -2172,17 +2172,15 @@ PrecisionFlow::PrecisionFlow(AnalysisSession &session, OtherUnitsAssumption assu
   if (assumed == OtherUnitsAssumption::CallersRunUnderAutocast || assumed == OtherUnitsAssumption::CallersPassFp16)
     for (const FunctionDecl *fn : definedForOtherUnits(session_)) {
       PrecisionFact returned = walker.analyseAssumingAutocastCaller(fn);
-      // Under CallersPassFp16 a result may be fp16 only because of what the caller passes.
-      if (assumed != OtherUnitsAssumption::CallersRunUnderAutocast)
-        continue;
-      // What holds regardless of other TUs' Sequentials only.
+      // What holds regardless of other TUs' Sequentials only. Under CallersPassFp16 a result may
+      // be fp16 only because of what the caller passes (AnalysisSession says which parameters).
       if (returned.value == Precision::Half && !dependsOnAssumedModule(returned))
         fp16Returns_.push_back({fn, std::move(returned), ""});
       else
         for (auto &[part, fact] : returned.parts)
           if (fact.value == Precision::Half && !dependsOnAssumedModule(fact))
             fp16Returns_.push_back({fn, fact, part});
-      if (isSequential(fn->getReturnType()))
+      if (assumed == OtherUnitsAssumption::CallersRunUnderAutocast && isSequential(fn->getReturnType()))
         if (PrecisionFact output = walker.outputOfBuiltSequential(fn); output.value == Precision::Half)
           fp16Returns_.push_back({fn, std::move(output), SequentialOutputPart});
     }

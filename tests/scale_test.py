@@ -881,7 +881,9 @@ class CrossUnitArguments(CrossUnitCase):
     """fp16 hazards that hold for what a caller passes (testdata/crossunit/arguments): losses.cpp's
     hazards on their parameters are reported where main.cpp's migrated loop passes fp16 tensors
     (its own Linear output, or the model's result, fp16 because net.cpp says so), not for an fp32
-    argument nor outside autocast, also one in a helper of losses.cpp that box_loss calls with
+    argument nor outside autocast, also one on what a function of losses.cpp returns for the fp16
+    tensor main.cpp passes it (select_columns; not for an fp32 one), also one in a helper of
+    losses.cpp that box_loss calls with
     what main.cpp passes (the helper being visible to other files, which never call it);
     attention.cpp's are reported because net.cpp's forward, which main.cpp runs under autocast,
     calls them."""

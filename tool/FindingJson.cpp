@@ -287,27 +287,46 @@ static bool fromJSON(const json::Value &v, ConditionalFinding &c, json::Path pat
 }
 
 static json::Value toJSON(const Fp16Argument &a) {
+  json::Array calls;
+  for (const SourcePoint &call : a.fp16ReturnCalls)
+    calls.push_back(toJSON(call));
   return json::Object{{"parameter", a.parameter},
                       {"where", toJSON(a.where)},
                       {"because", a.because},
-                      {"fp16Returns", a.fp16Returns}};
+                      {"fp16Returns", a.fp16Returns},
+                      {"fp16ReturnCalls", std::move(calls)}};
 }
 
 static bool fromJSON(const json::Value &v, Fp16Argument &a, json::Path path) {
   json::ObjectMapper o(v, path);
   return o && mapUnsigned(*v.getAsObject(), "parameter", a.parameter, path) && o.map("where", a.where) &&
-         o.map("because", a.because) && o.map("fp16Returns", a.fp16Returns);
+         o.map("because", a.because) && o.map("fp16Returns", a.fp16Returns) &&
+         o.mapOptional("fp16ReturnCalls", a.fp16ReturnCalls);
 }
 
 static json::Value toJSON(const Fp16Return &r) {
-  return json::Object{
+  json::Object object{
       {"function", r.function}, {"name", r.name}, {"where", toJSON(r.where)}, {"because", r.because}, {"part", r.part}};
+  if (!r.fp16Parameters.empty())
+    object["fp16Parameters"] = json::Array(r.fp16Parameters);
+  return object;
 }
 
 static bool fromJSON(const json::Value &v, Fp16Return &r, json::Path path) {
   json::ObjectMapper o(v, path);
-  return o && o.map("function", r.function) && o.map("name", r.name) && o.map("where", r.where) &&
-         o.map("because", r.because) && o.map("part", r.part);
+  if (!o || !o.map("function", r.function) || !o.map("name", r.name) || !o.map("where", r.where) ||
+      !o.map("because", r.because) || !o.map("part", r.part))
+    return false;
+  if (const json::Array *parameters = v.getAsObject()->getArray("fp16Parameters"))
+    for (const json::Value &parameter : *parameters) {
+      std::optional<uint64_t> index = parameter.getAsUINT64();
+      if (!index || *index > std::numeric_limits<unsigned>::max()) {
+        path.field("fp16Parameters").report("expected parameter indexes");
+        return false;
+      }
+      r.fp16Parameters.push_back(static_cast<unsigned>(*index));
+    }
+  return true;
 }
 
 static json::Value toJSON(const AutocastCall &c) {

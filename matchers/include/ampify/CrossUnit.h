@@ -255,13 +255,15 @@ struct ConditionalFinding {
 
 /// A function this TU defines for other TUs whose result, or one tensor of the pair, tuple or
 /// struct it returns, is fp16 when a caller runs it under CUDA fp16 autocast, whatever its
-/// arguments' precision.
+/// arguments' precision, or (`fp16Parameters`) when such a caller passes fp16 tensors for those
+/// parameters (`q_planes.index(...)` of a `q_planes` parameter).
 struct Fp16Return {
   std::string function; // USR
   std::string name;     // "NetImpl::forward"
   SourcePoint where;    // where the returned value got its precision
   std::string because;  // "the output of `fc`"
   std::string part;     // as returnedValueKey's: "" for the whole result
+  std::vector<unsigned> fp16Parameters;
 
   std::string key() const { return returnedValueKey(function, part); }
 };
@@ -275,6 +277,9 @@ struct Fp16Argument {
   /// under the same region, is fp16 (the argument is one, or computed from it); empty: fp16
   /// regardless.
   std::vector<std::string> fp16Returns;
+  /// The calls that returned them: a result fp16 only for fp16 arguments (Fp16Return's
+  /// fp16Parameters) is fp16 here only if one of these calls passes them.
+  std::vector<SourcePoint> fp16ReturnCalls;
 };
 
 /// A call, inside a CUDA fp16 autocast region of this TU, of a user function this TU declares but

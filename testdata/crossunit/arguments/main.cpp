@@ -15,7 +15,8 @@ int main() {
     auto scores = model->forward(x, mask);
     auto logits = head(x);
     auto loss = log_loss(scores, y) + margin_loss(logits, y) + calibration_loss(logits.to(torch::kFloat), y) +
-                box_loss(logits, y) + quiet_box_loss(logits.to(torch::kFloat), y);
+                box_loss(logits, y) + quiet_box_loss(logits.to(torch::kFloat), y) +
+                penalty_loss(select_columns(scores), y) + quiet_penalty_loss(select_columns(logits.to(torch::kFloat)), y);
     loss.backward();
     optimizer.step();
   }

@@ -25,6 +25,11 @@ torch::Tensor calibration_loss(torch::Tensor logits, torch::Tensor target);
 // computes through a helper of its own file.
 torch::Tensor box_loss(const torch::Tensor &offsets, const torch::Tensor &target);
 torch::Tensor quiet_box_loss(const torch::Tensor &offsets, const torch::Tensor &target);
+// losses.cpp: main.cpp passes penalty_loss what select_columns returns for the model's fp16
+// result, and quiet_penalty_loss what it returns for an fp32 tensor.
+torch::Tensor select_columns(const torch::Tensor &scores);
+torch::Tensor penalty_loss(const torch::Tensor &columns, const torch::Tensor &target);
+torch::Tensor quiet_penalty_loss(const torch::Tensor &columns, const torch::Tensor &target);
 // losses.cpp: main.cpp calls it only outside autocast.
 torch::Tensor report_loss(torch::Tensor logits, torch::Tensor target);
 
