@@ -4,19 +4,30 @@
 
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <limits>
+
 namespace ampify {
 namespace json = llvm::json;
 
 // Static, not in an anonymous namespace: llvm::json finds fromJSON overloads by argument-dependent
 // lookup, which sees namespace ampify but not a nested unnamed namespace.
 
+/// `value` as an unsigned, if it is an integer in range.
+static std::optional<unsigned> unsignedOf(const json::Value &value) {
+  std::optional<int64_t> integer = value.getAsInteger();
+  if (!integer || *integer < 0 || *integer > std::numeric_limits<unsigned>::max())
+    return std::nullopt;
+  return static_cast<unsigned>(*integer);
+}
+
 static bool mapUnsigned(const json::Object &o, llvm::StringRef key, unsigned &out, json::Path path) {
-  std::optional<int64_t> value = o.getInteger(key);
-  if (!value || *value < 0 || *value > std::numeric_limits<unsigned>::max()) {
+  const json::Value *value = o.get(key);
+  std::optional<unsigned> parsed = value ? unsignedOf(*value) : std::nullopt;
+  if (!parsed) {
     path.field(key).report("expected an unsigned integer");
     return false;
   }
-  out = static_cast<unsigned>(*value);
+  out = *parsed;
   return true;
 }
 
@@ -319,12 +330,12 @@ static bool fromJSON(const json::Value &v, Fp16Return &r, json::Path path) {
     return false;
   if (const json::Array *parameters = v.getAsObject()->getArray("fp16Parameters"))
     for (const json::Value &parameter : *parameters) {
-      std::optional<uint64_t> index = parameter.getAsUINT64();
-      if (!index || *index > std::numeric_limits<unsigned>::max()) {
+      std::optional<unsigned> index = unsignedOf(parameter);
+      if (!index) {
         path.field("fp16Parameters").report("expected parameter indexes");
         return false;
       }
-      r.fp16Parameters.push_back(static_cast<unsigned>(*index));
+      r.fp16Parameters.push_back(*index);
     }
   return true;
 }

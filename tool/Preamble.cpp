@@ -207,13 +207,13 @@ bool changesNoLaterLibrary(llvm::StringRef header, size_t leadingIncludes) {
   return true;
 }
 
-/// Appends to `libraries` the leading library includes of `text` (the file `includer`), and those
-/// of the user headers it starts with, as the preamble may hold them (see planPreamble). True when
-/// all of `text`'s leading includes were taken, so that its includer may go on past it.
-bool collectLeadingLibraryIncludes(const std::string &includer, llvm::StringRef text,
+/// Appends to `libraries` the library ones of `includes`, the leading includes of the file
+/// `includer`, and those of the user headers among them, as the preamble may hold them (see
+/// planPreamble). True when all of `includes` were taken, so that its includer may go on past it.
+bool collectLeadingLibraryIncludes(const std::string &includer, const std::vector<LeadingInclude> &includes,
                                    const std::vector<std::string> &args, const HeaderOwnership &ownership,
                                    unsigned depth, std::vector<std::string> &libraries) {
-  for (const LeadingInclude &include : leadingIncludes(text, args)) {
+  for (const LeadingInclude &include : includes) {
     HeaderOwnership::Found found = ownership.find(include.name, include.quoted, includer, args);
     // A quoted name found nowhere may be a header the build generates: the user's.
     if (found.owner != HeaderOwnership::Found::User &&
@@ -227,8 +227,9 @@ bool collectLeadingLibraryIncludes(const std::string &includer, llvm::StringRef 
     if (!header)
       return false;
     llvm::StringRef headerText = (*header)->getBuffer();
-    if (!collectLeadingLibraryIncludes(found.path, headerText, args, ownership, depth + 1, libraries) ||
-        !changesNoLaterLibrary(headerText, leadingIncludes(headerText, args).size()))
+    std::vector<LeadingInclude> headerIncludes = leadingIncludes(headerText, args);
+    if (!collectLeadingLibraryIncludes(found.path, headerIncludes, args, ownership, depth + 1, libraries) ||
+        !changesNoLaterLibrary(headerText, headerIncludes.size()))
       return false;
   }
   return true;
@@ -267,7 +268,8 @@ std::optional<PreamblePlan> planPreamble(const tooling::CompileCommand &command,
   // could change how a library parses (`#include "config.h"` of plain declarations, then
   // `#include "model.h"`); otherwise the preamble stops there.
   PreamblePlan plan;
-  collectLeadingLibraryIncludes(command.Filename, source, analysed.CommandLine, ownership, 0, plan.includes);
+  collectLeadingLibraryIncludes(command.Filename, leadingIncludes(source, analysed.CommandLine), analysed.CommandLine,
+                                ownership, 0, plan.includes);
   if (plan.includes.empty())
     return std::nullopt;
 
