@@ -483,6 +483,16 @@ private:
            construct->getArg(0)->IgnoreImplicit()->getType()->isNullPtrType();
   }
 
+  /// `head_ = register_module("head", head_)`: the member keeps the module it holds, so this
+  /// assignment builds nothing of its own.
+  static bool registersItself(const FieldDecl *field, const Expr *assigned) {
+    const Expr *holder = sequentialHolder(assigned);
+    if (const auto *construct = dyn_cast_or_null<CXXConstructExpr>(holder); construct && construct->getNumArgs() == 1)
+      holder = sequentialHolder(construct->getArg(0));
+    const Expr *registered = holder ? registeredModule(holder) : nullptr;
+    return registered && sequentialMember(registered) == field;
+  }
+
   /// The field of the class that `e` names (`head_`, `this->head_`), if it is a Sequential.
   static const FieldDecl *sequentialMember(const Expr *e) {
     if (!isSequential(e->getType()))
@@ -695,8 +705,10 @@ private:
       }
     }
     if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call); op && op->getOperator() == OO_Equal) {
-      if (const FieldDecl *field = sequentialMember(op->getArg(0)); field && op->getNumArgs() == 2)
-        memberBuilds_[field].push_back(op->getArg(1));
+      if (const FieldDecl *field = sequentialMember(op->getArg(0)); field && op->getNumArgs() == 2) {
+        if (!registersItself(field, op->getArg(1)))
+          memberBuilds_[field].push_back(op->getArg(1));
+      }
       else
         markHolder(op->getArg(0));
     }

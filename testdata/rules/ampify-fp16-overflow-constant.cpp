@@ -159,9 +159,27 @@ struct ChangedScorerImpl : torch::nn::Module {
   torch::nn::Sequential net_;
 };
 TORCH_MODULE(ChangedScorer);
-void score_all(Scorer &s, NormedScorer &n, ChangedScorer &c, torch::Tensor x, torch::Tensor mask) {
+// Built by a method the constructor calls, then registered under its own name
+// (`net_ = register_module("net", net_)`): that assignment keeps what the member holds.
+struct InitScorerImpl : torch::nn::Module {
+  explicit InitScorerImpl(int64_t dim) { init(dim); }
+  void init(int64_t dim) {
+    net_ = torch::nn::Sequential(torch::nn::Linear(dim, 4 * dim), torch::nn::ReLU(), torch::nn::Linear(4 * dim, dim));
+    net_ = register_module("net", net_);
+  }
+  torch::Tensor forward(torch::Tensor x, torch::Tensor mask) {
+    auto scores = net_->forward(x);
+    return scores.masked_fill(mask, -1e9);
+    // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: constant -1e+09 overflows fp16 (largest finite value 65504) in `masked_fill` [ampify-fp16-overflow-constant]
+    // CHECK-MESSAGES: :[[@LINE-3]]:19: note: `scores` is fp16 because it is the output of the Sequential `net_` at line [[@LINE-3]]
+    // CHECK-FIXES: {{^}}    return scores.masked_fill(mask, -65504.0);
+  }
+  torch::nn::Sequential net_{nullptr};
+};
+TORCH_MODULE(InitScorer);
+void score_all(Scorer &s, NormedScorer &n, ChangedScorer &c, InitScorer &i, torch::Tensor x, torch::Tensor mask) {
   ampify::Autocast autocast;
-  auto all = s(x, mask) + n(x, mask) + c(x, mask);
+  auto all = s(x, mask) + n(x, mask) + c(x, mask) + i(x, mask);
 }
 
 // A Sequential member built by a method of the class: a non-virtual one is followed as a function
