@@ -393,19 +393,41 @@ std::optional<llvm::SmallVector<const FieldDecl *, 8>> ownFieldWrites(const Func
   return llvm::SmallVector<const FieldDecl *, 8>(fields.begin(), fields.end());
 }
 
-/// `hidden_ = value` for a scalar data member of the object a method runs on: the member.
-const FieldDecl *ownFieldAssigned(const BinaryOperator *op) {
-  const auto *member = dyn_cast<MemberExpr>(op->getLHS()->IgnoreParenImpCasts());
-  if (!member || !isThisMember(member) || !member->getType()->isScalarType())
-    return nullptr;
-  return dyn_cast<FieldDecl>(member->getMemberDecl());
+/// A whole assignment of a data member of the object a method runs on: `hidden_ = value` of a
+/// scalar, or `config_ = config` of a struct whose copy or move assignment the compiler writes
+/// (member by member, so its members take the assigned struct's).
+struct OwnFieldAssignment {
+  const FieldDecl *field = nullptr;
+  const Expr *value = nullptr;
+};
+
+OwnFieldAssignment ownFieldAssignment(const Stmt *s) {
+  const Expr *target = nullptr, *value = nullptr;
+  if (const auto *op = dyn_cast<BinaryOperator>(s); op && op->getOpcode() == BO_Assign) {
+    target = op->getLHS();
+    value = op->getRHS();
+  } else if (const auto *call = dyn_cast<CXXOperatorCallExpr>(s);
+             call && call->getOperator() == OO_Equal && call->getNumArgs() == 2) {
+    const auto *method = dyn_cast_or_null<CXXMethodDecl>(call->getDirectCallee());
+    if (!method || !(method->isCopyAssignmentOperator() || method->isMoveAssignmentOperator()) ||
+        method->isUserProvided())
+      return {};
+    target = call->getArg(0);
+    value = call->getArg(1);
+  } else {
+    return {};
+  }
+  const auto *member = dyn_cast<MemberExpr>(target->IgnoreParenImpCasts());
+  if (!member || !isThisMember(member) || !(member->getType()->isScalarType() || member->getType()->isRecordType()))
+    return {};
+  return {dyn_cast<FieldDecl>(member->getMemberDecl()), value};
 }
 
 /// Whether `s` assigns the data member `field` of the object it runs on.
 bool assignsOwnField(const Stmt *s, const FieldDecl *field) {
   if (!s)
     return false;
-  if (const auto *op = dyn_cast<BinaryOperator>(s); op && op->getOpcode() == BO_Assign && ownFieldAssigned(op) == field)
+  if (ownFieldAssignment(s).field == field)
     return true;
   return llvm::any_of(s->children(), [&](const Stmt *c) { return assignsOwnField(c, field); });
 }
@@ -453,11 +475,11 @@ std::optional<const Expr *> constructorAssignment(const CXXConstructorDecl *cons
         reached = true;
         return;
       }
-      if (const auto *op = dyn_cast<BinaryOperator>(plain);
-          op && op->getOpcode() == BO_Assign && ownFieldAssigned(op) == field && !assignsOwnField(op->getRHS(), field)) {
+      if (OwnFieldAssignment assignment = ownFieldAssignment(plain);
+          assignment.field == field && !assignsOwnField(assignment.value, field)) {
         if (returned)
           known = false;
-        last = op->getRHS();
+        last = assignment.value;
         continue;
       }
       if (assignsOwnField(statement, field))
@@ -971,13 +993,20 @@ public:
       written.insert(cast<MemberExpr>(op->getLHS()->IgnoreParenImpCasts())->getMemberDecl());
       return true;
     }
-    if (const FieldDecl *field = ownFieldAssigned(op); field && op->getOpcode() == BO_Assign && constructor_ &&
-                                                      field->getParent() == constructor_->getParent()) {
-      constructorAssigned_.insert(field);
+    if (constructorAssigns(op))
       return true;
-    }
     if (!memberWriteOfLocal(op->getLHS()))
       markWritten(op->getLHS());
+    return true;
+  }
+
+  /// `hidden_ = hidden;` or `config_ = config;` in the body of a constructor of the member's
+  /// class: an assignment constructorAssignment() orders, not a write that makes it unknown.
+  bool constructorAssigns(const Stmt *s) {
+    const FieldDecl *field = ownFieldAssignment(s).field;
+    if (!field || !constructor_ || field->getParent() != constructor_->getParent())
+      return false;
+    constructorAssigned_.insert(field);
     return true;
   }
 
@@ -1046,6 +1075,8 @@ public:
   }
 
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *op) {
+    if (constructorAssigns(op))
+      return true;
     if (op->isAssignmentOp() && op->getNumArgs() >= 1 && !memberWriteOfLocal(op->getArg(0)))
       markWritten(op->getArg(0));
     // `std::cin >> hidden`, `std::istringstream(text) >> width`: an operand bound to a non-const

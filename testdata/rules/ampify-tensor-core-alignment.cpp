@@ -485,6 +485,40 @@ void build_from_args() {
   torch::nn::Linear other(args.later, 64);
 }
 
+// A config struct member assigned whole in the constructor's body (`params_ = params;`, by the
+// compiler's copy assignment) holds what was assigned, read by another method as in the body. One
+// whose assignment operator is the class's own may store anything: unknown.
+struct SrParams {
+  int64_t d;
+  int64_t s;
+};
+struct CountingParams {
+  int64_t s = 20;
+  CountingParams &operator=(const CountingParams &other) {
+    s = other.s + 1;
+    return *this;
+  }
+};
+struct SrTrainer {
+  SrParams params_;
+  CountingParams counted_;
+  SrTrainer(SrParams params, CountingParams counted) {
+    params_ = params;
+    counted_ = counted;
+  }
+  void build() {
+    torch::nn::Linear shrink(params_.d, params_.s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: out_features = 20 of Linear `shrink` is not a multiple of 8: it is N of the layer's GEMM, which runs on slower kernels when misaligned; consider 24 [ampify-tensor-core-alignment]
+  // CHECK-MESSAGES: :[[@LINE+6]]:21: note: `params.s` at this call of `SrTrainer` is 20
+  // CHECK-MESSAGES: :[[@LINE-7]]:15: note: member `params_.s` is 20
+    torch::nn::Linear counted(params_.d, counted_.s);
+  }
+};
+void build_sr() {
+  SrTrainer trainer({56, 20}, CountingParams{});
+  trainer.build();
+}
+
 // A member that the constructor's body assigns from constants is a variable, not a constant of
 // its own: like a local that is not const, its value is reported at each layer it sizes.
 struct TrunkImpl : torch::nn::Module {
