@@ -810,10 +810,7 @@ public:
     const FunctionDecl *callee = call->getDirectCallee();
     llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
     if (callee->isInStdNamespace() && (callee->getName() == "make_shared" || callee->getName() == "make_unique")) {
-      if (const TemplateArgumentList *targs = callee->getTemplateSpecializationArgs())
-        if (targs->size() >= 1 && targs->get(0).getKind() == TemplateArgument::Type)
-          addCall(forwardedConstructor(targs->get(0).getAsType()->getAsCXXRecordDecl(), args), call->getBeginLoc(),
-                  args);
+      addCall(madeObjectConstructor(call), call->getBeginLoc(), args);
       return false;
     }
     addCall(callee, call->getBeginLoc(), args);

@@ -251,6 +251,18 @@ const clang::CXXConstructorDecl *moduleHolderTarget(const clang::CXXConstructExp
   return forwardedConstructor(recordOf(holder->getTemplateArgs()[0].getAsType()), args);
 }
 
+const clang::CXXConstructorDecl *madeObjectConstructor(const clang::CallExpr *call) {
+  const clang::FunctionDecl *callee = call->getDirectCallee();
+  if (!callee || !callee->isInStdNamespace() || !callee->getIdentifier() ||
+      (callee->getName() != "make_shared" && callee->getName() != "make_unique"))
+    return nullptr;
+  const clang::TemplateArgumentList *targs = callee->getTemplateSpecializationArgs();
+  if (!targs || targs->size() < 1 || targs->get(0).getKind() != clang::TemplateArgument::Type)
+    return nullptr;
+  llvm::ArrayRef<const clang::Expr *> args(call->getArgs(), call->getNumArgs());
+  return forwardedConstructor(targs->get(0).getAsType()->getAsCXXRecordDecl(), args);
+}
+
 unsigned writtenArgCount(const clang::CallExpr *call) {
   unsigned n = 0;
   for (const clang::Expr *arg : call->arguments())

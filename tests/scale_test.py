@@ -53,6 +53,32 @@ ANGLE_TU = """#include <torch/torch.h>
 #include <proj/angled.h>
 torch::Tensor h{n}(torch::Tensor z) {{ return angled(z, z); }}
 """
+# A class template module built through the library's forwarding templates (ModuleHolder's
+# variadic constructor, std::make_shared), whose bodies the preamble leaves out: its constructor
+# must still be instantiated, so that the sizes the calls pass reach its layers.
+TEMPLATE_MODULE = """#include <torch/torch.h>
+struct Basic {};
+template <typename Block>
+class ResNetImpl : public torch::nn::Module {
+public:
+  explicit ResNetImpl(int64_t width, int64_t num_classes = 10);
+  torch::Tensor forward(torch::Tensor x) { return classifier(x); }
+  torch::nn::Linear classifier{nullptr};
+};
+template <typename Block>
+ResNetImpl<Block>::ResNetImpl(int64_t width, int64_t num_classes) : classifier(width, num_classes) {
+  register_module("classifier", classifier);
+}
+template <typename Block = Basic>
+class ResNet : public torch::nn::ModuleHolder<ResNetImpl<Block>> {
+public:
+  using torch::nn::ModuleHolder<ResNetImpl<Block>>::ModuleHolder;
+};
+void build() {
+  ResNet<Basic> model(64, 100);
+  auto shared = std::make_shared<ResNetImpl<Basic>>(36, 64);
+}
+"""
 # Constant evaluation that keeps a worker busy for seconds (about 5 s at 3,000,000 steps on the 2-core
 # development machine; the kill comes half a second into it): the TU to kill.
 SLOW = """#include <torch/torch.h>
@@ -119,6 +145,7 @@ class Scale(ScratchDirTest):
         self.write("inc/proj/angled.h", ANGLE_USER_H)
         for n in range(2):
             self.write("src/angled%d.cpp" % n, ANGLE_TU.format(n=n))
+        self.write("src/resnet.cpp", TEMPLATE_MODULE)
         # Run from the project's root, as its users do: without a compile database the working
         # directory is the command's, and inc/ is the project's own (HeaderOwnership.h).
         inc = "--extra-arg=-Iinc"
@@ -130,6 +157,9 @@ class Scale(ScratchDirTest):
         self.assertRegex(shared.stderr, r"analysed .*hazard0\.cpp \(.*preamble\)")
         # The user's header behind <...> was analysed, not hidden in the preamble.
         self.assertIn("angled.h:4:17: warning", shared.stdout)
+        # Both calls' sizes reach the class template's Linear.
+        self.assertRegex(shared.stdout, r"resnet\.cpp:\d+:\d+: warning: .*out_features = 100")
+        self.assertRegex(shared.stdout, r"resnet\.cpp:\d+:\d+: warning: .*in_features = 36")
         # The next run reuses the preamble from the cache, still with the same findings.
         again = self.check("-j2", "--no-cache", "--verbose", inc, self.src, cwd=self.dir)
         self.assertIn("reusing the cached preamble", again.stderr)

@@ -5,14 +5,18 @@
 #include "ampify/Config.h"
 #include "ampify/HeaderOwnership.h"
 #include "ampify/RuleRegistry.h"
+#include "ampify/TorchApi.h"
 #include "ampify/TorchHeaders.h"
 
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/Sema.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -306,10 +310,35 @@ private:
   tooling::CompileCommand command_;
 };
 
+/// The constructors of class templates of the TU (`ResNetImpl<Block>`) that its code builds through
+/// a library's forwarding template: `ResNet<Block> model(layers, 100)` (ModuleHolder's variadic
+/// constructor), `std::make_shared<ResNetImpl<Block>>(...)`.
+class ForwardedTemplateConstructors : public clang::RecursiveASTVisitor<ForwardedTemplateConstructors> {
+public:
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitCXXConstructExpr(clang::CXXConstructExpr *construct) {
+    note(moduleHolderTarget(construct), construct->getBeginLoc());
+    return true;
+  }
+  bool VisitCallExpr(clang::CallExpr *call) {
+    note(madeObjectConstructor(call), call->getBeginLoc());
+    return true;
+  }
+
+  std::vector<std::pair<clang::CXXConstructorDecl *, clang::SourceLocation>> found;
+
+private:
+  void note(const clang::CXXConstructorDecl *ctor, clang::SourceLocation at) {
+    if (ctor && !ctor->isDefined() && ctor->isImplicitlyInstantiable())
+      found.emplace_back(const_cast<clang::CXXConstructorDecl *>(ctor), at);
+  }
+};
+
 /// Runs the matchers over the declarations this TU itself wrote, outside system headers. Without
 /// this scope a match would walk every declaration of LibTorch's headers too, and with a
 /// precompiled header would deserialise all of them, which costs more than the parse.
-class UserCodeConsumer : public clang::ASTConsumer {
+class UserCodeConsumer : public clang::SemaConsumer {
 public:
   /// `afterMatch`, if set, runs once the matchers have run, with the AST still alive.
   UserCodeConsumer(clang::ast_matchers::MatchFinder &finder, AnalysisSessions &analyses,
@@ -322,7 +351,11 @@ public:
     return true;
   }
 
+  void InitializeSema(clang::Sema &sema) override { sema_ = &sema; }
+  void ForgetSema() override { sema_ = nullptr; }
+
   void HandleTranslationUnit(clang::ASTContext &ctx) override {
+    instantiateForwardedConstructors();
     std::vector<clang::Decl *> scope;
     for (clang::Decl *decl : topLevel_)
       if (AnalysisSession::isUserDeclaration(*decl))
@@ -335,10 +368,33 @@ public:
   }
 
 private:
+  /// The shared preamble leaves out the library's function bodies (Preamble.cpp), also those of
+  /// its forwarding templates, whose instantiation is what instantiates the constructor of a class
+  /// template they build. Without it the analysis would see only that constructor's template, with
+  /// no call of it: what the TU computes with the preamble would differ from what it computes
+  /// without. So those constructors are instantiated here, as the bodies would have; Sema passes
+  /// each new definition to HandleTopLevelDecl.
+  void instantiateForwardedConstructors() {
+    if (!sema_)
+      return;
+    ForwardedTemplateConstructors constructors;
+    for (clang::Decl *decl : std::vector<clang::Decl *>(topLevel_))
+      if (AnalysisSession::isUserDeclaration(*decl))
+        constructors.TraverseDecl(decl);
+    if (constructors.found.empty())
+      return;
+    for (auto &[ctor, at] : constructors.found)
+      if (!ctor->isDefined())
+        sema_->InstantiateFunctionDefinition(at, ctor, /*Recursive=*/false, /*DefinitionRequired=*/false,
+                                             /*AtEndOfTU=*/true);
+    sema_->PerformPendingInstantiations();
+  }
+
   clang::ast_matchers::MatchFinder &finder_;
   AnalysisSessions &analyses_;
   const clang::Preprocessor &pp_;
   std::function<void(clang::ASTContext &)> afterMatch_;
+  clang::Sema *sema_ = nullptr;
   std::vector<clang::Decl *> topLevel_;
 };
 

@@ -69,6 +69,10 @@ const clang::CXXConstructorDecl *forwardedConstructor(const clang::CXXRecordDecl
 /// arguments reach. Null for other constructions.
 const clang::CXXConstructorDecl *moduleHolderTarget(const clang::CXXConstructExpr *construct);
 
+/// For `std::make_shared<NetImpl>(3, 100)` (also std::make_unique): the NetImpl constructor its
+/// arguments reach (forwardedConstructor). Null for other calls.
+const clang::CXXConstructorDecl *madeObjectConstructor(const clang::CallExpr *call);
+
 /// Counts the arguments written in the source (default arguments do not count).
 unsigned writtenArgCount(const clang::CallExpr *call);
 
