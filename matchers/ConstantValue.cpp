@@ -139,11 +139,20 @@ bool isSetterOfOtherUnit(const CXXMethodDecl *method, const SourceManager &sm) {
          returned->getCanonicalDecl() == method->getParent()->getCanonicalDecl();
 }
 
+/// An instantiation of a template whose body this TU does not have: another TU defines it, by an
+/// explicit instantiation (`template class ResNetImpl<BasicBlock>;` beside the template's
+/// out-of-line members in resnet.cpp).
+bool isInstantiatedInOtherUnit(const FunctionDecl *function) {
+  const FunctionDecl *pattern = function->getTemplateInstantiationPattern();
+  return function->isTemplateInstantiation() && pattern && !pattern->isDefined();
+}
+
 /// A user function defined in another TU: declared here (a header of the project), not in a
 /// system header, and with no body in this TU.
 bool isDefinedInOtherUnit(const FunctionDecl *function, const SourceManager &sm) {
   return !function->hasBody() && !function->isDeleted() && !function->isImplicit() &&
-         function->isExternallyVisible() && !function->isTemplateInstantiation() &&
+         function->isExternallyVisible() &&
+         (!function->isTemplateInstantiation() || isInstantiatedInOtherUnit(function)) &&
          !sm.isInSystemHeader(sm.getFileLoc(function->getLocation()));
 }
 
@@ -1592,8 +1601,12 @@ private:
 
   /// Whether other TUs may call `function` (defined here, visible outside): its parameters then
   /// also take whatever they pass, as open values (when this evaluation wants them).
+  /// An implicit instantiation is made in each TU that uses it, from what that TU passes; an
+  /// explicit instantiation's definition is made once, for the calls of every TU.
   bool openToOtherUnits(const FunctionDecl *function) const {
-    return open_ && function->isExternallyVisible() && function->hasBody() && !function->isTemplateInstantiation() &&
+    return open_ && function->isExternallyVisible() && function->hasBody() &&
+           (!function->isTemplateInstantiation() ||
+            function->getTemplateSpecializationKind() == TSK_ExplicitInstantiationDefinition) &&
            !function->isDependentContext();
   }
 

@@ -11,3 +11,9 @@ EncoderBlockImpl::EncoderBlockImpl(const BlockOptions &options)
 }
 
 torch::Tensor EncoderBlockImpl::forward(torch::Tensor x) { return down(torch::relu(up(x))); }
+
+template <typename Kind>
+ProjectionImpl<Kind>::ProjectionImpl(int64_t hidden) : proj(hidden, 64) {
+  register_module("proj", proj);
+}
+template struct ProjectionImpl<Wide>;

@@ -26,3 +26,18 @@ struct TaggerImpl : torch::nn::Module {
   torch::nn::Linear head{nullptr};
 };
 TORCH_MODULE(Tagger);
+
+// A class template module whose constructor block.cpp defines and explicitly instantiates: the
+// sizes main.cpp passes reach its layer in block.cpp.
+struct Wide {};
+template <typename Kind>
+struct ProjectionImpl : torch::nn::Module {
+  explicit ProjectionImpl(int64_t hidden);
+  torch::Tensor forward(torch::Tensor x) { return proj(x); }
+  torch::nn::Linear proj{nullptr};
+};
+template <typename Kind = Wide>
+class Projection : public torch::nn::ModuleHolder<ProjectionImpl<Kind>> {
+public:
+  using torch::nn::ModuleHolder<ProjectionImpl<Kind>>::ModuleHolder;
+};
