@@ -27,6 +27,8 @@ namespace {
 /// and a reference in a module's constructor takes about ten steps.
 constexpr unsigned MaxDepth = 12;
 constexpr size_t MaxValues = 32;
+/// The most iterations of a counting loop whose counter's values are followed.
+constexpr size_t MaxIterations = 16;
 
 /// One call of a function or constructor, with the argument expression for each parameter
 /// (null where the call leaves it to the default argument).
@@ -515,6 +517,27 @@ bool isIntegerList(QualType type) {
   const TemplateArgumentList &args = list->getTemplateArgs();
   return args.size() >= 1 && args[0].getKind() == TemplateArgument::Type &&
          args[0].getAsType()->isIntegralOrEnumerationType();
+}
+
+/// Whether a parameter of `type` takes a struct of the project whole, as its callee cannot change
+/// it for the caller: by value or by const reference.
+bool passesStructByValue(QualType type) {
+  if (type->isReferenceType() && !type.getNonReferenceType().isConstQualified())
+    return false;
+  return type.getNonReferenceType()->getAsCXXRecordDecl() != nullptr;
+}
+
+/// The integer list members (`std::vector<int64_t> hidden`) of a struct of the project: the layer
+/// widths a config struct carries to another TU.
+std::vector<const FieldDecl *> integerListFields(QualType type, const SourceManager &sm) {
+  const CXXRecordDecl *record = type->getAsCXXRecordDecl();
+  if (!record || !record->hasDefinition() || sm.isInSystemHeader(sm.getFileLoc(record->getLocation())))
+    return {};
+  std::vector<const FieldDecl *> lists;
+  for (const FieldDecl *field : record->getDefinition()->fields())
+    if (isIntegerList(field->getType()))
+      lists.push_back(field);
+  return lists;
 }
 
 /// Whether a value of `type` holds an integer that code can name and the evaluator may read: an
@@ -1083,7 +1106,11 @@ public:
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *op) {
     if (constructorAssigns(op))
       return true;
-    if (op->isAssignmentOp() && op->getNumArgs() >= 1 && !memberWriteOfLocal(op->getArg(0)))
+    // `cfg.hidden = {64, 50};`: the list assigned is the member's value after it.
+    const Expr *assigned = op->getOperator() == OO_Equal && op->getNumArgs() == 2 && isIntegerList(op->getArg(0)->getType())
+                               ? op->getArg(1)
+                               : nullptr;
+    if (op->isAssignmentOp() && op->getNumArgs() >= 1 && !memberWriteOfLocal(op->getArg(0), assigned))
       markWritten(op->getArg(0));
     // `std::cin >> hidden`, `std::istringstream(text) >> width`: an operand bound to a non-const
     // reference parameter is written. A member operator's object is not among its parameters
@@ -1104,10 +1131,10 @@ public:
 
   /// `inout.in_ = {1, n, d};`, `cfg.hidden *= 2;`, `++cfg.steps`: an assignment, or an increment,
   /// of a member of a local struct (or through an object pointer) that the evaluator does not
-  /// follow writes that member there, in order, to a value not known; the struct's other members
-  /// keep theirs. (Its address taken or a reference bound to it may write it at any time: the
+  /// follow writes that member there, in order, to a value not known (a list member assigned a list
+  /// takes `value`, which lists() follows); the struct's other members keep theirs. (Its address taken or a reference bound to it may write it at any time: the
   /// struct is then written, markWritten.)
-  bool memberWriteOfLocal(const Expr *target) {
+  bool memberWriteOfLocal(const Expr *target, const Expr *value = nullptr) {
     const auto *member = dyn_cast<MemberExpr>(target->IgnoreParenImpCasts());
     FieldPath path;
     const VarDecl *var = member ? memberRoot(member, &path) : nullptr;
@@ -1116,7 +1143,7 @@ public:
       return false;
     for (const FieldDecl *field : path)
       written.insert(field);
-    fieldAssignments[var].push_back({member, path, nullptr});
+    fieldAssignments[var].push_back({member, path, value});
     return true;
   }
 
@@ -1568,6 +1595,8 @@ private:
     if (const auto *param = dyn_cast<ParmVarDecl>(decl))
       return evaluateParameter(param, depth);
     if (const auto *var = dyn_cast<VarDecl>(decl)) {
+      if (std::optional<Values> counted = evaluateCounter(var, depth))
+        return std::move(*counted);
       if (written_.contains(var))
         if (std::optional<Values> carried = evaluateCarried(var, use, depth))
           return std::move(*carried);
@@ -2415,6 +2444,23 @@ private:
   }
 
 public:
+  /// The elements `selector` picks of the list member `field` of the struct a call passes for
+  /// `param` of `function`, each with the step through the call.
+  Values fieldElementsAtCall(const FunctionDecl *function, const ParmVarDecl *param, const FieldDecl *field,
+                             const CallSite &site, ElementSelector selector, unsigned depth) {
+    unsigned index = param->getFunctionScopeIndex();
+    if (index >= site.args.size() || !site.args[index])
+      return {};
+    Values values;
+    for (const std::vector<Values> &list : listsOfField(site.args[index], field, site.args[index], depth + 1))
+      for (size_t k = 0; k < list.size(); ++k)
+        if (selector.selects(k, list.size()))
+          append(values, list[k]);
+    return annotate(std::move(values), site.args[index]->getBeginLoc(),
+                    "an element of " + memberSpelling(param, field->getNameAsString()) + " at this call of `" +
+                        function->getNameAsString() + "`");
+  }
+
   /// The values of `field` of the struct `param` of `function` takes at one call, each with the
   /// step through the call.
   Values fieldAtCall(const FunctionDecl *function, const ParmVarDecl *param, llvm::ArrayRef<const FieldDecl *> path,
@@ -2460,6 +2506,11 @@ private:
       for (const Expr *init : list->inits())
         elements.push_back(evaluate(init, depth + 1));
       return {std::move(elements)};
+    }
+    // `cfg.hidden`: the list member of a struct that is not the object's own.
+    if (const auto *member = dyn_cast<MemberExpr>(e); member && !isThisMember(member)) {
+      const auto *field = dyn_cast<FieldDecl>(member->getMemberDecl());
+      return field ? listsOfField(member->getBase(), field, member, depth) : std::vector<std::vector<Values>>{};
     }
     // `feature_dims` in a method: the list a data member is initialised with, never changed.
     if (const auto *member = dyn_cast<MemberExpr>(e)) {
@@ -2524,6 +2575,117 @@ private:
     return all;
   }
 
+  /// The element lists the list member `field` of the struct `record` holds where `use` reads it
+  /// (`cfg.hidden`): of a local struct, its one assignment that reaches the read, else what the
+  /// struct was built with (a default-built one: the member's initialiser); of a struct parameter,
+  /// what each call in this TU passes; of a call's result, what the callee's returns hold; of the
+  /// object's own struct member (`cfg_.hidden`), what its constructors store there. Nothing where
+  /// the struct or the member may be written another way.
+  std::vector<std::vector<Values>> listsOfField(const Expr *record, const FieldDecl *field, const Expr *use,
+                                                unsigned depth) {
+    if (!record || depth > MaxDepth)
+      return {};
+    record = record->IgnoreImplicit()->IgnoreParens();
+    if (const auto *construct = dyn_cast<CXXConstructExpr>(record)) {
+      const CXXConstructorDecl *ctor = construct->getConstructor();
+      if ((ctor->isCopyConstructor() || ctor->isMoveConstructor()) && construct->getNumArgs() == 1)
+        return listsOfField(construct->getArg(0), field, construct->getArg(0), depth + 1);
+      if (ctor->isDefaultConstructor() && ctor->isImplicit())
+        return memberInitializerLists(field, depth);
+      return {};
+    }
+    if (const auto *list = dyn_cast<InitListExpr>(record)) {
+      list = list->isSemanticForm() ? list : list->getSemanticForm();
+      const auto *owner = dyn_cast<CXXRecordDecl>(field->getParent());
+      if (!list || !owner || owner->getNumBases() != 0 || !listInitialises(list, owner) ||
+          field->getFieldIndex() >= list->getNumInits())
+        return {};
+      const Expr *init = list->getInit(field->getFieldIndex());
+      if (isa<CXXDefaultInitExpr>(init->IgnoreImplicit()))
+        return memberInitializerLists(field, depth);
+      return lists(init, depth + 1);
+    }
+    std::vector<std::vector<Values>> all;
+    if (const auto *call = dyn_cast<CallExpr>(record); call && !isa<CXXOperatorCallExpr>(call)) {
+      const FunctionDecl *callee = call->getDirectCallee();
+      const FunctionDecl *definition = nullptr;
+      const auto *method = dyn_cast_or_null<CXXMethodDecl>(callee);
+      if (!callee || !callee->hasBody(definition) || (method && method->isVirtual()) ||
+          !inProgress_.insert(definition).second)
+        return {};
+      std::vector<const ReturnStmt *> returns;
+      collectReturns(definition->getBody(), returns);
+      for (const ReturnStmt *ret : returns)
+        for (std::vector<Values> &list : listsOfField(ret->getRetValue(), field, ret->getRetValue(), depth + 1))
+          all.push_back(std::move(list));
+      inProgress_.erase(definition);
+      return all;
+    }
+    if (const auto *member = dyn_cast<MemberExpr>(record); member && isThisMember(member)) {
+      const auto *stored = dyn_cast<FieldDecl>(member->getMemberDecl());
+      std::optional<FieldInitialisers> inits = stored ? initialisersOf(stored) : std::nullopt;
+      if (!inits || written_.contains(stored) || !inProgress_.insert(stored).second)
+        return {};
+      for (const FieldInitialiser &init : inits->initialisers) {
+        if (!init.init)
+          return {}; // default-constructed, then filled
+        for (std::vector<Values> &list : listsOfField(init.init, field, init.init, depth + 1))
+          all.push_back(std::move(list));
+      }
+      inProgress_.erase(stored);
+      return all;
+    }
+    const auto *ref = dyn_cast<DeclRefExpr>(record);
+    const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+    if (!var || !inProgress_.insert(var).second)
+      return {};
+    if (const auto *param = dyn_cast<ParmVarDecl>(var)) {
+      const auto *function = dyn_cast<FunctionDecl>(param->getDeclContext());
+      unsigned index = param->getFunctionScopeIndex();
+      if (function && !written_.contains(param) && readOnlyParameter(param))
+        if (auto found = calls_.find(function->getCanonicalDecl()); found != calls_.end())
+          for (const CallSite &site : found->second) {
+            if (index >= site.args.size() || !site.args[index])
+              continue;
+            for (std::vector<Values> &list : listsOfField(site.args[index], field, site.args[index], depth + 1)) {
+              for (Values &element : list) {
+                element = annotate(std::move(element), site.args[index]->getBeginLoc(),
+                                   "an element of " + memberSpelling(param, field->getNameAsString()) +
+                                       " at this call of `" + function->getNameAsString() + "`");
+                for (auto &value : element)
+                  value.fromCaller = true;
+              }
+              all.push_back(std::move(list));
+            }
+          }
+    } else if (var->getType()->isReferenceType()) {
+      if (var->isLocalVarDecl() && var->getType().getNonReferenceType().isConstQualified() && var->getInit())
+        all = listsOfField(var->getInit(), field, var->getInit(), depth + 1);
+    } else if (var->isLocalVarDecl() && keepsInitialiser(var, var)) {
+      std::optional<std::vector<const FieldWrite *>> writes = writesReaching(var, {field}, use);
+      if (writes && writes->empty())
+        all = listsOfField(var->getInit(), field, var->getInit(), depth + 1);
+      else if (writes && writes->size() == 1 && writes->front()->value && !writes->front()->setterOfOtherUnit &&
+               !writes->front()->filledByOtherUnit && !writes->front()->methodOfOtherUnit)
+        all = lists(writes->front()->value, depth + 1);
+    }
+    inProgress_.erase(var);
+    return all;
+  }
+
+  /// The lists a default-built struct's member holds: its in-class initialiser (a named constant,
+  /// `Config::hidden[1]`).
+  std::vector<std::vector<Values>> memberInitializerLists(const FieldDecl *field, unsigned depth) {
+    if (!field->hasInClassInitializer())
+      return {};
+    std::vector<std::vector<Values>> all = lists(field->getInClassInitializer(), depth + 1);
+    std::string name = field->getNameAsString();
+    if (const auto *owner = dyn_cast<RecordDecl>(field->getParent()); owner && owner->getIdentifier())
+      name = owner->getName().str() + "::" + name;
+    nameElements(all, field->getLocation(), name);
+    return all;
+  }
+
   /// Names each element of `lists` after the list `name` defined at `at` (`kWidths[1]`), as a
   /// named constant's definition: one finding there for every layer it sizes. An element that
   /// comes from a caller is no constant of the list's own; one named already keeps its name.
@@ -2574,6 +2736,8 @@ private:
   /// Of a list parameter of a function other TUs call: what they pass, as an open value naming the
   /// selection.
   Values elementsFromOtherUnits(const Expr *e, ElementSelector selector, unsigned depth = 0) {
+    if (const auto *member = dyn_cast<MemberExpr>(stripList(e)))
+      return fieldElementsFromOtherUnits(member, selector);
     const auto *ref = dyn_cast<DeclRefExpr>(stripList(e));
     const auto *param = ref ? dyn_cast<ParmVarDecl>(ref->getDecl()) : nullptr;
     const auto *function = param ? dyn_cast<FunctionDecl>(param->getDeclContext()) : nullptr;
@@ -2600,6 +2764,120 @@ private:
                                       function->getNameAsString() + "`"));
     inProgress_.erase(param);
     return values;
+  }
+
+  /// Of a list member of a struct parameter (`cfg.hidden`, by value or const reference) of a
+  /// function other TUs call: what they pass there, as an open value naming the member and the
+  /// selection ("hidden[1]").
+  Values fieldElementsFromOtherUnits(const MemberExpr *member, ElementSelector selector) {
+    const auto *field = dyn_cast<FieldDecl>(member->getMemberDecl());
+    const auto *ref = dyn_cast<DeclRefExpr>(member->getBase()->IgnoreParenImpCasts());
+    const auto *param = ref ? dyn_cast<ParmVarDecl>(ref->getDecl()) : nullptr;
+    const auto *function = param ? dyn_cast<FunctionDecl>(param->getDeclContext()) : nullptr;
+    if (!open_ || !field || member->isArrow() || !function || written_.contains(param) ||
+        !passesStructByValue(param->getType()) || !openToOtherUnits(function))
+      return {};
+    return annotate({{T{}, {}, true, param, field->getName().str() + selector.field()}}, param->getLocation(),
+                    "an element of " + memberSpelling(param, field->getNameAsString()));
+  }
+
+  /// The counter of a counting loop, `for (int64_t i = A; i < B; ++i)` (also `<=`, `>`, `>=`, `!=`,
+  /// `--i`, `i += c`, `i -= c`), read in the loop: each value it takes, where A, B and c are known,
+  /// the loop runs at most MaxIterations times, nothing in it but the step writes the counter (its
+  /// body only reads it) and every iteration runs to its end. Each value carries its iteration
+  /// (sameIterations).
+  std::optional<Values> evaluateCounter(const VarDecl *var, unsigned depth) {
+    const ForStmt *loop = var->getType()->isIntegralOrEnumerationType() ? loopDeclaring<ForStmt>(var) : nullptr;
+    if (!loop || !var->getInit() || !loop->getCond() || !loop->getInc() || !inProgress_.insert(var).second)
+      return std::nullopt;
+    std::optional<Values> values = countedValues(var, *loop, depth);
+    inProgress_.erase(var);
+    return values;
+  }
+
+  std::optional<Values> countedValues(const VarDecl *var, const ForStmt &loop, unsigned depth) {
+    auto names = [var](const Expr *e) {
+      const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+      return ref && ref->getDecl() == var;
+    };
+    auto single = [&](const Expr *e) -> std::optional<int64_t> {
+      Values values = known(evaluate(e, depth + 1));
+      if (values.size() != 1)
+        return std::nullopt;
+      return static_cast<int64_t>(values.front().value);
+    };
+    // The test, with the counter on the left.
+    const auto *test = dyn_cast<BinaryOperator>(loop.getCond()->IgnoreParenImpCasts());
+    if (!test || !test->isComparisonOp() || test->isEqualityOp() != (test->getOpcode() == BO_NE))
+      return std::nullopt;
+    BinaryOperatorKind comparison = test->getOpcode();
+    const Expr *limitExpr = test->getRHS();
+    if (!names(test->getLHS())) {
+      if (!names(test->getRHS()))
+        return std::nullopt;
+      limitExpr = test->getLHS();
+      comparison = BinaryOperator::reverseComparisonOp(comparison);
+    }
+    // The step.
+    int64_t step = 0;
+    const Expr *inc = loop.getInc()->IgnoreParenImpCasts();
+    if (const auto *unary = dyn_cast<UnaryOperator>(inc); unary && unary->isIncrementDecrementOp() &&
+                                                           names(unary->getSubExpr()))
+      step = unary->isIncrementOp() ? 1 : -1;
+    else if (const auto *compound = dyn_cast<CompoundAssignOperator>(inc);
+             compound && names(compound->getLHS()) &&
+             (compound->getOpcode() == BO_AddAssign || compound->getOpcode() == BO_SubAssign))
+      if (std::optional<int64_t> by = single(compound->getRHS()))
+        step = compound->getOpcode() == BO_AddAssign ? *by : -*by;
+    std::optional<int64_t> first = single(var->getInit());
+    std::optional<int64_t> limit = single(limitExpr);
+    // A loop that may leave or skip part of an iteration may not reach the read with every value.
+    if (!step || !first || !limit || !onlyReads(loop.getBody(), var) || leavesEarly(loop.getBody()) ||
+        continuesEarly(loop.getBody()))
+      return std::nullopt;
+    auto runs = [&](int64_t i) {
+      switch (comparison) {
+      case BO_LT: return i < *limit;
+      case BO_LE: return i <= *limit;
+      case BO_GT: return i > *limit;
+      case BO_GE: return i >= *limit;
+      default: return i != *limit;
+      }
+    };
+    unsigned line = ctx_.getSourceManager().getExpansionLineNumber(loop.getBeginLoc());
+    Values values;
+    for (int64_t i = *first; runs(i); i += step) {
+      if (values.size() == MaxIterations)
+        return std::nullopt;
+      BasicConstantValue<T> value{static_cast<T>(i), {}, true};
+      value.iterations.push_back({var, i});
+      values.push_back(std::move(value));
+    }
+    return annotate(std::move(values), var->getLocation(),
+                    "`" + var->getNameAsString() + "` (counted by the loop at line " + std::to_string(line) + ")");
+  }
+
+  /// Whether every reference to `var` in `s` reads its value (none writes it, takes its address,
+  /// binds a reference to it or captures it by reference).
+  static bool onlyReads(const Stmt *s, const VarDecl *var) {
+    if (!s)
+      return true;
+    for (const Stmt *child : s->children()) {
+      if (!child)
+        continue;
+      if (const auto *ref = dyn_cast<DeclRefExpr>(child); ref && ref->getDecl() == var) {
+        const auto *read = dyn_cast<ImplicitCastExpr>(s);
+        if (!read || read->getCastKind() != CK_LValueToRValue)
+          return false;
+      }
+      if (const auto *lambda = dyn_cast<LambdaExpr>(child))
+        for (const LambdaCapture &capture : lambda->captures())
+          if (capture.capturesVariable() && capture.getCapturedVar() == var && capture.getCaptureKind() == LCK_ByRef)
+            return false;
+      if (!onlyReads(child, var))
+        return false;
+    }
+    return true;
   }
 
   /// `prev` of an MLP builder, carried from one iteration to the next:
@@ -2966,11 +3244,15 @@ private:
     for (const auto &a : lhs)
       for (const auto &b : rhs) {
         std::optional<T> value = apply(kind, a.value, b.value);
-        if (!value)
+        if (!value || !sameIterations(a, b))
           continue;
         BasicConstantValue<T> combined{*value, a.origins, a.fromCaller || b.fromCaller};
         combined.origins.insert(combined.origins.end(), b.origins.begin(), b.origins.end());
         combined.assumptions = bothAssumptions(a, b);
+        combined.iterations = a.iterations;
+        for (const auto &iteration : b.iterations)
+          if (!llvm::is_contained(combined.iterations, iteration))
+            combined.iterations.push_back(iteration);
         append(result, {std::move(combined)});
       }
     return result;
@@ -2984,6 +3266,15 @@ private:
     open.origins.push_back({op->getBeginLoc(), "`" + text(op) + "`", "", 0, std::move(arithmetic)});
     open.assumptions = bothAssumptions(open, operand);
     return open;
+  }
+
+  /// Whether `a` and `b` were computed in the same iteration of each loop that counted both.
+  static bool sameIterations(const BasicConstantValue<T> &a, const BasicConstantValue<T> &b) {
+    for (const auto &[counter, value] : a.iterations)
+      for (const auto &[other, otherValue] : b.iterations)
+        if (counter == other && value != otherValue)
+          return false;
+    return true;
   }
 
   /// What a value computed from `a` and `b` assumes.
@@ -3189,6 +3480,12 @@ std::vector<ConstantEvaluator::ExternalArgument> ConstantEvaluator::externalCall
         for (const FieldPath &path : integerFieldsOfProjectStruct(passed, sm))
           for (ConstantValue &value : evaluation.fieldAtCall(callee, param, path, site, 0))
             arguments.push_back({callee, site.loc, param->getFunctionScopeIndex(), pathName(path), std::move(value)});
+        if (passesStructByValue(param->getType()))
+          for (const FieldDecl *list : integerListFields(param->getType().getNonReferenceType(), sm))
+            for (const ElementSelector &selector : ElementSelector::passedAcrossUnits())
+              for (ConstantValue &value : evaluation.fieldElementsAtCall(callee, param, list, site, selector, 0))
+                arguments.push_back({callee, site.loc, param->getFunctionScopeIndex(),
+                                     list->getName().str() + selector.field(), std::move(value)});
         if (isIntegerList(param->getType()))
           for (const ElementSelector &selector : ElementSelector::passedAcrossUnits())
             for (ConstantValue &value : evaluation.elementsAtCall(callee, param, site, selector, 0))

@@ -244,8 +244,17 @@ const clang::CXXConstructorDecl *moduleHolderTarget(const clang::CXXConstructExp
   if (ctor->isInheritingConstructor())
     ctor = ctor->getInheritedConstructor().getConstructor();
   const auto *holder = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(ctor->getParent());
+  // TORCH_MODULE(Net)'s class default-constructs its ModuleHolder base in its implicit constructor.
+  const clang::CXXRecordDecl *module = ctor->getParent();
+  if (!holder && ctor->isDefaultConstructor() && !ctor->isUserProvided() && module->getNumBases() == 1)
+    if (const clang::CXXRecordDecl *base = module->bases_begin()->getType()->getAsCXXRecordDecl())
+      holder = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(base);
+  // The variadic constructor forwards its arguments; the default one (`Net net;`) builds NetImpl
+  // with none, through NetImpl's default arguments.
+  bool forwards = ctor->getPrimaryTemplate() && construct->getNumArgs() > 0;
+  bool defaults = !ctor->getPrimaryTemplate() && ctor->isDefaultConstructor();
   if (!holder || holder->getName() != "ModuleHolder" || !inNamespace(holder, "torch::nn") ||
-      !ctor->getPrimaryTemplate() || construct->getNumArgs() == 0 || holder->getTemplateArgs().size() < 1)
+      !(forwards || defaults) || holder->getTemplateArgs().size() < 1)
     return nullptr;
   llvm::ArrayRef<const clang::Expr *> args(construct->getArgs(), construct->getNumArgs());
   return forwardedConstructor(recordOf(holder->getTemplateArgs()[0].getAsType()), args);

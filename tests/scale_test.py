@@ -642,8 +642,9 @@ class CrossUnitConfigs(CrossUnitCase):
     computes from two members or two parameters of one call, or from one
     parameter twice (`2 * n * n`). The findings must be those its
     CROSS-EXPECT comments name (a member assigned after the model is built, on one path only, or
-    in a loop, sizes nothing; two parameters are never paired across calls), and the same from
-    merged shards."""
+    in a loop, sizes nothing; two parameters are never paired across calls; a list member assigned
+    before the call gives the widths of model.cpp's loop over it, one appended to gives none), and
+    the same from merged shards."""
 
     DATA = "configs"
 
@@ -659,6 +660,10 @@ class CrossUnitConfigs(CrossUnitCase):
         # Two members of what config.cpp's make_config returns, added in main.cpp.
         probe = [f for f in findings if "in_features = 76" in f["message"]][0]
         self.assertIn(("src/config.cpp", "`c.hidden` is 60"), [(n["path"], n["message"]) for n in probe["notes"]])
+        # A list member main.cpp assigns, read by model.cpp's loop over it.
+        widths = [f for f in findings if "out_features = 44 of Linear is" in f["message"]][0]
+        self.assertIn(("src/main.cpp", "an element of `config.widths` at this call of `MlpImpl` is 44"),
+                      [(n["path"], n["message"]) for n in widths["notes"]])
         for alone in ("main.cpp", "model.cpp", "config.cpp"):
             self.assertEqual(self.alone(alone), [], alone)
 

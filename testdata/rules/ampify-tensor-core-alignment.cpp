@@ -644,3 +644,74 @@ void build_segmentor() {
   Segmentor<SegNet> segmentor;
   segmentor.build();
 }
+
+// `Policy policy;`: TORCH_MODULE's class default-constructs PolicyImpl through ModuleHolder, with
+// its default argument.
+struct PolicyImpl : torch::nn::Module {
+  explicit PolicyImpl(int64_t hidden = 100) { fc = register_module("fc", torch::nn::Linear(32, hidden)); }
+  // CHECK-MESSAGES: :[[@LINE-1]]:96: warning: out_features = 100 of Linear `fc` is not a multiple of 8: it is N of the layer's GEMM, which runs on slower kernels when misaligned; consider 104 [ampify-tensor-core-alignment]
+  // CHECK-MESSAGES: :[[@LINE+6]]:10: note: `hidden` (its default argument) at this call of `PolicyImpl` is 100
+  torch::Tensor forward(torch::Tensor x) { return fc(x); }
+  torch::nn::Linear fc{nullptr};
+};
+TORCH_MODULE(Policy);
+void build_policy() {
+  Policy policy;
+}
+
+// A config struct's list member: its in-class initialiser, or the list assigned to it before the
+// struct is passed. Appending to it (`widths.push_back`) or assigning it in a branch leaves the
+// widths unknown.
+struct MlpConfig {
+  std::vector<int64_t> widths{64, 52};
+};
+struct MlpImpl : torch::nn::Module {
+  explicit MlpImpl(const MlpConfig &config) {
+    int64_t prev = 32;
+    for (int64_t width : config.widths) {
+      layers->push_back(torch::nn::Linear(prev, width));
+  // CHECK-MESSAGES: :[[@LINE-7]]:24: warning: `MlpConfig::widths[1]` = 52 is not a multiple of 8 and sizes 2 GEMM dimensions (out_features of Linear, in_features of Linear), which run on slower kernels when misaligned; consider 56 [ampify-tensor-core-alignment]
+  // CHECK-MESSAGES: :[[@LINE-2]]:49: note: `MlpConfig::widths[1]` is used here as out_features of Linear: N of the layer's GEMM
+      prev = width;
+    }
+    layers->push_back(torch::nn::Linear(prev, 10));
+  // CHECK-MESSAGES: :[[@LINE-1]]:41: note: `MlpConfig::widths[1]` is used here as in_features of Linear: K (the reduction) of the layer's GEMM
+  // CHECK-MESSAGES: :[[@LINE-7]]:49: warning: out_features = 60 of Linear is not a multiple of 8: it is N of the layer's GEMM, which runs on slower kernels when misaligned; consider 64 [ampify-tensor-core-alignment]
+  // CHECK-MESSAGES: :[[@LINE+11]]:18: note: an element of `config.widths` at this call of `MlpImpl` is 60
+  // CHECK-MESSAGES: :[[@LINE-4]]:41: warning: in_features = 60 of Linear is not a multiple of 8: it is K (the reduction) of the layer's GEMM, which runs on slower kernels when misaligned; consider 64 [ampify-tensor-core-alignment]
+    register_module("layers", layers);
+  }
+  torch::nn::Sequential layers;
+};
+void build_mlps(bool wide) {
+  MlpConfig defaults;
+  MlpImpl first(defaults);
+  MlpConfig assigned;
+  assigned.widths = {64, 60};
+  MlpImpl second(assigned);
+  MlpConfig appended;
+  appended.widths.push_back(20);
+  MlpImpl third(appended);
+  MlpConfig branched;
+  if (wide)
+    branched.widths = {64, 44};
+  MlpImpl fourth(branched);
+}
+
+// A generator's stages, sized by a counting loop's counter: 20 channels doubled per stage. Each
+// value of the counter is followed; the stages with 40 and 80 channels are aligned.
+struct StagesImpl : torch::nn::Module {
+  explicit StagesImpl(int64_t base) {
+    for (int64_t i = 0; i < 3; ++i) {
+      const int64_t mult = 1 << i;
+      stages->push_back(torch::nn::Conv2d(torch::nn::Conv2dOptions(base * mult, base * mult * 2, 3)));
+  // CHECK-MESSAGES: :[[@LINE-1]]:68: warning: in_channels = 20 of Conv2d is not a multiple of 8: it is K of the convolution's implicit GEMM, which runs on slower kernels when misaligned; consider 24 [ampify-tensor-core-alignment]
+  // CHECK-MESSAGES: :[[@LINE+8]]:41: note: `base` at this call of `StagesImpl` is 20
+  // CHECK-MESSAGES: :[[@LINE-5]]:18: note: `i` (counted by the loop at line [[#@LINE-5]]) is 0
+  // CHECK-MESSAGES: :[[@LINE-5]]:21: note: `mult` is 1
+    }
+    register_module("stages", stages);
+  }
+  torch::nn::Sequential stages;
+};
+void build_stages() { StagesImpl stages(20); }

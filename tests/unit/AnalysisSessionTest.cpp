@@ -1002,6 +1002,95 @@ int64_t uses() { return mlp(20, {64, 50}, 10) + mlp(24, {100, 48, 40}, 10); }
   EXPECT_EQ(fields, (std::set<std::string>{"in", "widths[:-1]"}));
 }
 
+TEST(ConstantEvaluator, ACountingLoopsCounterTakesEachValueAndOneExpressionPairsOneIteration) {
+  auto unit = parse(R"cpp(
+int64_t widths(int64_t base) {
+  int64_t total = 0;
+  for (int64_t i = 0; i < 3; ++i) {
+    const int64_t doubled = base * (1 << i);
+    const int64_t paired = (1 << i) * (i + 1);
+    total += doubled + paired;
+  }
+  for (int64_t j = 4; j >= 1; j -= 2) {
+    const int64_t down = 10 * j;
+    total += down;
+  }
+  for (int64_t k = 0; k < 3; ++k) {
+    if (k == 1)
+      break;
+    const int64_t left = 10 * k;
+    total += left;
+  }
+  for (int64_t m = 0; m < 3; ++m) {
+    const int64_t stepped = 10 * m;
+    total += stepped;
+    m += 0;
+  }
+  for (int64_t n = 0; n < 100; ++n) {
+    const int64_t many = n;
+    total += many;
+  }
+  return total;
+}
+int64_t uses() { return widths(20); }
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  ConstantEvaluator &constants = s.session->constants();
+  auto valuesOf = [&](llvm::StringRef name) { return sortedValuesOf(constants, ctx, name); };
+  using V = std::vector<int64_t>;
+  EXPECT_EQ(valuesOf("doubled"), (V{20, 40, 80}));
+  EXPECT_EQ(valuesOf("paired"), (V{1, 4, 12})) << "never (1 << 0) * (2 + 1) = 3";
+  EXPECT_EQ(valuesOf("down"), (V{20, 40})) << "j = 4, 2";
+  EXPECT_EQ(valuesOf("left"), V{}) << "a break may leave before the read";
+  EXPECT_EQ(valuesOf("stepped"), V{}) << "the body writes the counter";
+  EXPECT_EQ(valuesOf("many"), V{}) << "more iterations than are followed";
+}
+
+TEST(ConstantEvaluator, AListMemberOfAStructIsItsInitialiserOrTheListAssignedBeforeTheRead) {
+  auto unit = parse(R"cpp(
+#include <vector>
+struct Config {
+  std::vector<int64_t> widths{64, 52};
+};
+Config made() {
+  Config c;
+  c.widths = {64, 36};
+  return c;
+}
+int64_t last(const Config &config) { const int64_t tail = config.widths.back(); return tail; }
+int64_t uses(bool wide) {
+  Config defaults;
+  const int64_t from_default = defaults.widths[1];
+  Config assigned;
+  assigned.widths = {64, 44};
+  const int64_t from_assignment = assigned.widths[1];
+  const int64_t from_function = made().widths[1];
+  Config appended;
+  appended.widths.push_back(20);
+  const int64_t from_appended = appended.widths[1];
+  Config branched;
+  if (wide)
+    branched.widths = {64, 28};
+  const int64_t from_branch = branched.widths[1];
+  return from_default + from_assignment + from_function + from_appended + from_branch + last(assigned);
+}
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  ConstantEvaluator &constants = s.session->constants();
+  auto valuesOf = [&](llvm::StringRef name) { return sortedValuesOf(constants, ctx, name); };
+  using V = std::vector<int64_t>;
+  EXPECT_EQ(valuesOf("from_default"), (V{52}));
+  EXPECT_EQ(valuesOf("from_assignment"), (V{44}));
+  EXPECT_EQ(valuesOf("from_function"), (V{36}));
+  EXPECT_EQ(valuesOf("from_appended"), V{}) << "push_back changes the list";
+  EXPECT_EQ(valuesOf("from_branch"), V{}) << "assigned on one path only";
+  EXPECT_EQ(valuesOf("tail"), (V{44})) << "the struct the call passes";
+}
+
 TEST(ConstantEvaluator, BuilderOptionsGiveTheirMembersThroughConstructorSettersAndAccessors) {
   auto unit = parse(R"cpp(
 struct BlockOptions {

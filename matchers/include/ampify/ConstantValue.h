@@ -82,6 +82,9 @@ template <typename T> struct BasicConstantValue {
   std::string openField;
   /// The value holds only if each of these does.
   std::vector<SetterAssumption> assumptions;
+  /// Inside the evaluator only: the value each loop counter had in the iteration that computed
+  /// this value (`20 * (1 << i)` with i = 2), so that arithmetic never pairs two iterations.
+  std::vector<std::pair<const clang::VarDecl *, int64_t>> iterations;
 };
 using ConstantValue = BasicConstantValue<int64_t>;
 using RealConstantValue = BasicConstantValue<double>;

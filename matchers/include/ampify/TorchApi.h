@@ -66,7 +66,8 @@ const clang::CXXConstructorDecl *forwardedConstructor(const clang::CXXRecordDecl
 
 /// For `torch::nn::Linear(784, 100)`, ModuleHolder<LinearImpl>'s variadic constructor (also
 /// through the constructor TORCH_MODULE's class inherits): the LinearImpl constructor its
-/// arguments reach. Null for other constructions.
+/// arguments reach; for `Net net;`, ModuleHolder's default constructor: NetImpl's constructor
+/// that takes no arguments. Null for other constructions.
 const clang::CXXConstructorDecl *moduleHolderTarget(const clang::CXXConstructExpr *construct);
 
 /// For `std::make_shared<NetImpl>(3, 100)` (also std::make_unique): the NetImpl constructor its

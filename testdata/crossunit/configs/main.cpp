@@ -55,6 +55,13 @@ int main(int argc, char **argv) {
   auto color_decoder = make_color_decoder(appearance);
   DetectHead detect(64, 4);      // 3 * (4 + 5) = 27
   DetectHead paired(64, 3, 2);   // 2 * (3 + 5) = 16; never 3 * (3 + 5) or 2 * (4 + 5)
+  MlpConfig mlp_config;
+  mlp_config.widths = {64, 44};
+  Mlp assigned(mlp_config);
+  Mlp defaults(MlpConfig{});
+  MlpConfig appended;
+  appended.widths.push_back(20);
+  Mlp grown(appended);
   auto words = torch::randn({2, 64});
   auto shapes = torch::zeros({2}, torch::kLong);
   return tagger(words, shapes).size(0) + odd(torch::randn({2, 20})).size(0) == 4 ? 0 : 1;

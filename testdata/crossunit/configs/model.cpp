@@ -47,3 +47,13 @@ Seq2SeqImpl::Seq2SeqImpl(const ExperimentConfig &options) : options_(options) {
 torch::nn::Sequential make_color_decoder(const AppearanceConfig &cfg) {
   return torch::nn::Sequential(torch::nn::Linear(cfg.feature_dim, cfg.hidden), torch::nn::ReLU());
 }
+
+MlpImpl::MlpImpl(const MlpConfig &config) {
+  int64_t prev = 32;
+  for (int64_t width : config.widths) {
+    layers->push_back(torch::nn::Linear(prev, width)); // CROSS-EXPECT: out_features = 44 of Linear is not a multiple of 8
+    prev = width;
+  }
+  layers->push_back(torch::nn::Linear(prev, 16)); // CROSS-EXPECT: in_features = 44 of Linear is not a multiple of 8
+  register_module("layers", layers);
+}

@@ -9,7 +9,7 @@
 // function that returns a config, which main.cpp passes to the model and computes a size from,
 // and one that returns an experiment's config with the model's inside, which a trainer keeps and
 // builds a module from, and which a seq2seq model keeps, handing its decoder a pointer to the
-// model's part; and a config whose base struct holds a size. Each expected finding has a
+// model's part; a config whose base struct holds a size; and an MLP config's list of widths. Each expected finding has a
 // CROSS-EXPECT comment on its line, followed by text of its message; every other line must give
 // none.
 #pragma once
@@ -138,3 +138,15 @@ struct DetectHeadImpl : torch::nn::Module {
   torch::nn::Conv2d conv{nullptr};
 };
 TORCH_MODULE(DetectHead);
+
+// An MLP's widths, a list member of its config: main.cpp assigns the list before it builds the
+// model, or leaves the default (aligned), or appends to it (unknown).
+struct MlpConfig {
+  std::vector<int64_t> widths{64, 64};
+};
+struct MlpImpl : torch::nn::Module {
+  explicit MlpImpl(const MlpConfig &config);
+  torch::Tensor forward(torch::Tensor x) { return x; }
+  torch::nn::Sequential layers;
+};
+TORCH_MODULE(Mlp);
