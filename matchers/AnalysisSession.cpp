@@ -514,12 +514,31 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
           return c;
         },
         [&](const PrecisionFlow &assumed) {
-          // Arguments fp16 only through a callee's assumed result (`yolo_loss(model(x), y)`).
+          // Arguments fp16 only through a callee's assumed result (`yolo_loss(model(x), y)`), or
+          // through the output of a Sequential another TU builds (`generator_loss(netD->forward(x))`
+          // with `netD = d.main_func()`): each such link names the key of what it assumes.
           auto throughCallees = [&](const PrecisionFact &argument, Fp16Argument &fp16) {
-            if (PrecisionFlow::dependsOnAssumedModule(argument))
-              return false;
             std::vector<std::string> &callees = fp16.fp16Returns;
             for (const PrecisionFact *link = &argument; link; link = link->from.get()) {
+              // An assumed Sequential inside a part of the value, not on its path, is not named.
+              for (const auto &[name, part] : link->parts)
+                if (PrecisionFlow::dependsOnAssumedModule(part))
+                  return false;
+              if (link->assumedModule) {
+                auto part = llvm::find_if(assumed.assumedReturnedParts(), [&](const AssumedReturnedPart &p) {
+                  return p.part == SequentialOutputPart && p.call->getBeginLoc() == link->where;
+                });
+                const auto *builder = part != assumed.assumedReturnedParts().end()
+                                          ? llvm::dyn_cast<clang::CallExpr>(part->call)
+                                          : nullptr;
+                std::optional<std::string> usr = builder && builder->getDirectCallee()
+                                                     ? crossUnitName(*builder->getDirectCallee())
+                                                     : std::nullopt;
+                if (!usr)
+                  return false;
+                callees.push_back(returnedValueKey(*usr, SequentialOutputPart));
+                continue;
+              }
               SourcePoint at = sourcePointAt(sm, link->where);
               if (auto it = outsideCallees.find({at.file, at.offset}); it != outsideCallees.end()) {
                 callees.push_back(returnedValueAt(it->second, at,

@@ -302,8 +302,13 @@ public:
     if (const auto *call = dyn_cast<CallExpr>(e)) {
       const FunctionDecl *callee = call->getDirectCallee();
       const SourceManager &sm = ctx_.getSourceManager();
-      if (!isSequentialBuilder(callee) || callee->getDefinition() ||
-          sm.isInSystemHeader(sm.getFileLoc(callee->getLocation())))
+      if (!isSequentialBuilder(callee) || sm.isInSystemHeader(sm.getFileLoc(callee->getLocation())))
+        return nullptr;
+      // An accessor a header defines (`d.main_func()` returning the member `main`) whose class
+      // this TU does not build: the TU that defines its constructors says what it returns
+      // (sequentialAccessorsBuiltHere).
+      if (const FunctionDecl *definition = callee->getDefinition();
+          definition && (!isSequentialAccessorOfHeader(definition, sm) || returnedBy(definition, depth + 1)))
         return nullptr;
       return call;
     }
@@ -2196,6 +2201,53 @@ PrecisionFlow::PrecisionFlow(AnalysisSession &session, OtherUnitsAssumption assu
         if (PrecisionFact output = walker.outputOfBuiltSequential(fn); output.value == Precision::Half)
           fp16Returns_.push_back({fn, std::move(output), SequentialOutputPart});
     }
+  if (assumed == OtherUnitsAssumption::CallersRunUnderAutocast)
+    for (const FunctionDecl *accessor : sequentialAccessorsBuiltHere(session_))
+      if (PrecisionFact output = walker.outputOfBuiltSequential(accessor); output.value == Precision::Half)
+        fp16Returns_.push_back({accessor, std::move(output), SequentialOutputPart});
+}
+
+bool isSequentialAccessorOfHeader(const FunctionDecl *fn, const SourceManager &sm) {
+  const auto *method = dyn_cast<CXXMethodDecl>(fn);
+  SourceLocation at = sm.getFileLoc(fn->getLocation());
+  return method && method->doesThisDeclarationHaveABody() && method->isInlined() && !method->isVirtual() &&
+         !method->isDependentContext() && !method->isStatic() && isSequential(method->getReturnType()) &&
+         !sm.isInMainFile(at) && !sm.isInSystemHeader(at);
+}
+
+std::vector<const FunctionDecl *> sequentialAccessorsBuiltHere(AnalysisSession &session) {
+  const SourceManager &sm = session.context().getSourceManager();
+  std::vector<const FunctionDecl *> found;
+  // Every TU that includes the header compiles the accessor; only the one that defines all of its
+  // class's constructors, one of them in its own file, sees every way the members are built.
+  auto builtHere = [&](const CXXRecordDecl *record) {
+    bool own = false;
+    for (const CXXConstructorDecl *ctor : record->ctors()) {
+      if (ctor->isImplicit() || ctor->isDeleted() || ctor->isDefaulted())
+        continue;
+      const FunctionDecl *definition = nullptr;
+      if (!ctor->hasBody(definition))
+        return false;
+      own |= sm.isInMainFile(sm.getFileLoc(definition->getLocation()));
+    }
+    return own;
+  };
+  std::function<void(const Decl *)> visit = [&](const Decl *d) {
+    if (const auto *record = dyn_cast<CXXRecordDecl>(d)) {
+      if (!record->isThisDeclarationADefinition() || record->isDependentContext() || !builtHere(record))
+        return;
+      for (const CXXMethodDecl *method : record->methods())
+        if (isSequentialAccessorOfHeader(method, sm))
+          found.push_back(method);
+      return;
+    }
+    if (isa<NamespaceDecl, LinkageSpecDecl>(d))
+      for (const Decl *child : cast<DeclContext>(d)->decls())
+        visit(child);
+  };
+  for (Decl *d : session.userDeclarations())
+    visit(d);
+  return found;
 }
 
 bool PrecisionFlow::dependsOnAssumedModule(const PrecisionFact &fact) {

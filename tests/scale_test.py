@@ -875,8 +875,10 @@ class CrossUnitSequentials(CrossUnitCase):
     """fp16 hazards on the output of a Sequential that another file builds
     (testdata/crossunit/sequentials): layers.cpp says which of its builders' Sequentials output
     fp16 under autocast; model.cpp's hazard on one it holds is reported where main.cpp runs its
-    forward under autocast, main.cpp's on one it runs itself; not on a Sequential ending in a
-    LayerNorm, nor in a function nothing runs under autocast."""
+    forward under autocast, main.cpp's on one it runs itself; model.cpp's hazard on what main.cpp
+    passes it from a Sequential that a header's accessor returns and layers.cpp's constructor
+    builds; not on a Sequential ending in a LayerNorm, nor in a function nothing runs under
+    autocast."""
 
     DATA = "sequentials"
     CHECKS = "*"
@@ -902,6 +904,11 @@ class CrossUnitSequentials(CrossUnitCase):
         filled = at[("src/main.cpp", self.line_of("main.cpp", "logits.masked_fill"))]
         self.assertTrue(any(n["path"] == "src/layers.cpp" and n["line"] == self.line_of("layers.cpp", "Linear(64, out)")
                             for n in filled["notes"]), filled["notes"])
+        # model.cpp's penalty() on what main.cpp passes: the output of the Sequential that the
+        # header's accessor returns, which layers.cpp's constructor builds.
+        masked = at[("src/model.cpp", self.line_of("model.cpp", "p.masked_fill"))]
+        self.assertTrue(any(n["path"] == "src/layers.cpp" and "`Critic::body`" in n["message"]
+                            for n in masked["notes"]), masked["notes"])
         # Alone, no file knows what the other builds: nothing.
         for alone in ("layers.cpp", "model.cpp", "main.cpp"):
             self.assertEqual(self.alone(alone), [], alone)

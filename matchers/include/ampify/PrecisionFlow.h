@@ -270,6 +270,15 @@ namespace ampify {
 /// inline, not a template, not main, not a constructor or destructor.
 std::vector<const clang::FunctionDecl *> definedForOtherUnits(AnalysisSession &session);
 
+/// A non-virtual method defined inline in a project header that returns a Sequential
+/// (`torch::nn::Sequential main_func() { return main; }`): every TU that includes the header has
+/// its body, but only one that builds its class's members knows what it returns.
+bool isSequentialAccessorOfHeader(const clang::FunctionDecl *fn, const clang::SourceManager &sm);
+
+/// The Sequential accessors (isSequentialAccessorOfHeader) of the classes whose constructors this
+/// TU defines, all of them, one in its own file: what they return holds for every TU's calls.
+std::vector<const clang::FunctionDecl *> sequentialAccessorsBuiltHere(AnalysisSession &session);
+
 class FindingBuilder;
 /// Adds the reason chain of `fact` to a finding, as notes.
 void addReasonNotes(FindingBuilder &finding, const PrecisionFlow &flow, const PrecisionFact &fact);

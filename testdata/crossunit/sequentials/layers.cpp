@@ -15,3 +15,8 @@ torch::nn::Sequential make_head(int64_t in, int64_t out) {
   head->push_back(torch::nn::Linear(64, out));
   return head;
 }
+
+Critic::Critic(int64_t in) {
+  body_ = register_module("body", torch::nn::Sequential(torch::nn::Linear(in, 16), torch::nn::LeakyReLU(),
+                                                        torch::nn::Linear(16, 1), torch::nn::Sigmoid()));
+}

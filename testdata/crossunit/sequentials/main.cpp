@@ -13,6 +13,8 @@ int main() {
   auto x = torch::randn({8, 64}).to(device);
   auto mask = torch::zeros({8, 1}, torch::kBool).to(device);
   auto before = net->offline(x, mask);
+  Critic critic(64);
+  torch::nn::Sequential judge = critic.body();
   for (int step = 0; step < 10; ++step) {
     optimizer.zero_grad();
     torch::Tensor loss;
@@ -22,7 +24,7 @@ int main() {
       auto logits = head->forward(x);
       auto filled = logits.masked_fill(mask, -1e9); // CROSS-EXPECT: constant -1e+09 overflows fp16
       auto fp32 = normed->forward(logits).masked_fill(mask, -1e9); // fp32: LayerNorm
-      loss = out.mean() + filled.mean() + fp32.mean();
+      loss = out.mean() + filled.mean() + fp32.mean() + penalty(judge->forward(x));
     }
     loss.backward();
     optimizer.step();

@@ -24,3 +24,17 @@ struct NetImpl : torch::nn::Module {
   torch::nn::Sequential normed_{nullptr};
 };
 TORCH_MODULE(Net);
+
+// layers.cpp builds the critic's body in the constructor; this header's accessor returns it.
+// main.cpp runs it under autocast (Linear, LeakyReLU, Linear, Sigmoid: fp16) and hands its output
+// to model.cpp's penalty().
+class Critic : public torch::nn::Module {
+public:
+  explicit Critic(int64_t in);
+  torch::nn::Sequential body() { return body_; }
+
+private:
+  torch::nn::Sequential body_{nullptr};
+};
+// model.cpp: what it is passed, masked with -1e9.
+torch::Tensor penalty(const torch::Tensor &p);

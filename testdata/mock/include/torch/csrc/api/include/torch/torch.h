@@ -311,6 +311,7 @@ AMPIFY_MOCK_SIMPLE(GELU);
 AMPIFY_MOCK_SIMPLE(Dropout);
 AMPIFY_MOCK_SIMPLE(Flatten);
 AMPIFY_MOCK_SIMPLE(Sigmoid);
+AMPIFY_MOCK_SIMPLE(LeakyReLU);
 
 #define AMPIFY_MOCK_LOSS(Name)                                                                     \
   struct Name##Options {                                                                           \
