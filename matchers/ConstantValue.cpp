@@ -459,6 +459,42 @@ bool mayReturn(const Stmt *s) {
   return llvm::any_of(s->children(), mayReturn);
 }
 
+/// Whether `s` leaves the data member `field` of the object it runs on as it is: every reference
+/// to the member reads its value, and no call can reach the object to write it (`this` passed on,
+/// or a non-const method of its class, of a class derived from it, or of a base of the project,
+/// called on it).
+bool leavesOwnFieldAsIs(const Stmt *s, const FieldDecl *field, const SourceManager &sm) {
+  if (!s)
+    return true;
+  if (const auto *call = dyn_cast<CXXMemberCallExpr>(s)) {
+    const auto *record = dyn_cast<CXXRecordDecl>(field->getParent());
+    const CXXMethodDecl *method = call->getMethodDecl();
+    const CXXRecordDecl *owner = method ? method->getParent() : nullptr;
+    bool onThis = isa<CXXThisExpr>(call->getImplicitObjectArgument()->IgnoreParenImpCasts());
+    bool reaches = owner && record &&
+                   (owner == record || owner->isDerivedFrom(record) ||
+                    (record->isDerivedFrom(owner) && !sm.isInSystemHeader(sm.getFileLoc(owner->getLocation()))));
+    if (onThis && !method->isConst() && !method->isStatic() && reaches)
+      return false;
+  }
+  for (const Stmt *child : s->children()) {
+    if (!child)
+      continue;
+    if (const auto *member = dyn_cast<MemberExpr>(child);
+        member && member->getMemberDecl() == field && isThisMember(member)) {
+      const auto *read = dyn_cast<ImplicitCastExpr>(s);
+      if (!read || read->getCastKind() != CK_LValueToRValue)
+        return false;
+      continue;
+    }
+    if (isa<CXXThisExpr>(child) && !isa<MemberExpr>(s))
+      return false;
+    if (!leavesOwnFieldAsIs(child, field, sm))
+      return false;
+  }
+  return true;
+}
+
 /// What the body of `constructor` last assigns to its own data member `field`
 /// (`hidden_ = hidden;`) before the statement that holds `use` (through the whole body when `use`
 /// is null or not in it): the assigned value; null when no statement assigns it before. Nothing
@@ -1711,6 +1747,15 @@ private:
     if (const auto *var = dyn_cast<VarDecl>(decl))
       return folding.empty() ? evaluateVariable(var, depth) : folding;
     const auto *field = dyn_cast<FieldDecl>(decl);
+    if (field && written_.contains(field))
+      if (const Expr *assigned = assignedEarlierInMethod(member, field)) {
+        if (!inProgress_.insert(field).second)
+          return folding;
+        Values values = annotate(evaluate(assigned, depth + 1), assigned->getBeginLoc(),
+                                 "member `" + field->getNameAsString() + "`");
+        inProgress_.erase(field);
+        return values;
+      }
     if (!field || (written_.contains(field) && !isOwnCopy(member->getBase())) || !inProgress_.insert(field).second)
       return folding;
     Values values;
@@ -1727,23 +1772,62 @@ private:
     return folding;
   }
 
-  /// The constructor whose body reads its own member `field` at `member`, when its class's
-  /// constructors assign the member in their bodies; else null.
-  const CXXConstructorDecl *assigningConstructorAround(const MemberExpr *member, const FieldDecl *field) const {
-    if (!isThisMember(member) || !tu_.constructorWrites.contains(field))
+  /// `num_classes_` read in a method of its class other than a constructor, after a statement of
+  /// the method's body itself assigned it (`num_classes_ = num_classes;` then `Conv2dOptions(64,
+  /// 5 + num_classes_, 1)` in `Initialize`): the value assigned last before the read, when nothing
+  /// from that assignment to the read may write the member (leavesOwnFieldAsIs). Null otherwise.
+  const Expr *assignedEarlierInMethod(const MemberExpr *use, const FieldDecl *field) const {
+    if (!isThisMember(use))
       return nullptr;
-    DynTypedNode node = DynTypedNode::create(*member);
+    const auto *method = dyn_cast_or_null<CXXMethodDecl>(enclosingFunction(*use));
+    if (!method || isa<CXXConstructorDecl>(method) || method->isStatic() || method->getParent() != field->getParent())
+      return nullptr;
+    const auto *body = dyn_cast_or_null<CompoundStmt>(method->getBody());
+    const Stmt *at = body ? statementOf(use, body) : nullptr;
+    if (!at)
+      return nullptr;
+    const SourceManager &sm = ctx_.getSourceManager();
+    const Expr *assigned = nullptr;
+    for (const Stmt *statement : body->body()) {
+      if (statement == at)
+        break;
+      const Stmt *plain = statement;
+      if (const auto *cleanups = dyn_cast<ExprWithCleanups>(plain))
+        plain = cleanups->getSubExpr();
+      if (OwnFieldAssignment assignment = ownFieldAssignment(plain);
+          assignment.field == field && leavesOwnFieldAsIs(assignment.value, field, sm)) {
+        assigned = assignment.value;
+        continue;
+      }
+      if (assigned && !leavesOwnFieldAsIs(statement, field, sm))
+        return nullptr;
+    }
+    if (!assigned || !leavesOwnFieldAsIs(at, field, sm))
+      return nullptr;
+    return assigned;
+  }
+
+  /// The function whose body holds `e`, outside any lambda; null inside a lambda.
+  const FunctionDecl *enclosingFunction(const Expr &e) const {
+    DynTypedNode node = DynTypedNode::create(e);
     for (unsigned guard = 0; guard < 512; ++guard) {
       DynTypedNodeList parents = ctx_.getParents(node);
       if (parents.empty() || parents[0].get<LambdaExpr>())
         return nullptr;
       node = parents[0];
-      if (const auto *function = node.get<FunctionDecl>()) {
-        const auto *ctor = dyn_cast<CXXConstructorDecl>(function);
-        return ctor && ctor->getParent() == field->getParent() ? ctor : nullptr;
-      }
+      if (const auto *function = node.get<FunctionDecl>())
+        return function;
     }
     return nullptr;
+  }
+
+  /// The constructor whose body reads its own member `field` at `member`, when its class's
+  /// constructors assign the member in their bodies; else null.
+  const CXXConstructorDecl *assigningConstructorAround(const MemberExpr *member, const FieldDecl *field) const {
+    if (!isThisMember(member) || !tu_.constructorWrites.contains(field))
+      return nullptr;
+    const auto *ctor = dyn_cast_or_null<CXXConstructorDecl>(enclosingFunction(*member));
+    return ctor && ctor->getParent() == field->getParent() ? ctor : nullptr;
   }
 
   /// `hidden_` read in the body of a constructor that assigns it: the last assignment before the

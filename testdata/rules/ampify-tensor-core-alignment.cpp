@@ -715,3 +715,38 @@ struct StagesImpl : torch::nn::Module {
   torch::nn::Sequential stages;
 };
 void build_stages() { StagesImpl stages(20); }
+
+// A member that a method assigns and then reads (a detector's `Initialize`): the value assigned,
+// unless something between the two may write it (a method of the class called on the object) or
+// the assignment is on one path only. Another method's read is unknown.
+struct Detector {
+  int64_t num_classes_ = 0;
+  torch::nn::Conv2d head{nullptr};
+  void grow() { num_classes_ += 1; }
+  void initialize(int64_t num_classes) {
+    num_classes_ = num_classes;
+    torch::nn::Conv2dOptions head_options(64, 5 + num_classes_, 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:47: warning: out_channels = 17 of Conv2d `head_options` is not a multiple of 8: it is N of the convolution's implicit GEMM, which runs on slower kernels when misaligned; consider 24 [ampify-tensor-core-alignment]
+  // CHECK-MESSAGES: :[[@LINE+18]]:23: note: `num_classes` at this call of `initialize` is 12
+  // CHECK-MESSAGES: :[[@LINE-4]]:20: note: member `num_classes_` is 12
+    head = torch::nn::Conv2d(head_options);
+  }
+  void initialize_grown(int64_t num_classes) {
+    num_classes_ = num_classes;
+    grow();
+    torch::nn::Linear grown(64, 5 + num_classes_);
+  }
+  void initialize_maybe(int64_t num_classes, bool known) {
+    if (known)
+      num_classes_ = num_classes;
+    torch::nn::Linear maybe(64, 5 + num_classes_);
+  }
+  void later() { torch::nn::Linear after(64, 5 + num_classes_); }
+};
+void build_detector() {
+  Detector detector;
+  detector.initialize(12);
+  detector.initialize_grown(12);
+  detector.initialize_maybe(12, true);
+  detector.later();
+}
