@@ -2305,13 +2305,9 @@ private:
     if (const auto *call = dyn_cast<CallExpr>(record))
       return fieldOfResult(call, {field}, depth);
     if (const auto *list = dyn_cast<InitListExpr>(record)) {
-      list = list->isSemanticForm() ? list : list->getSemanticForm();
-      const auto *owner = dyn_cast<CXXRecordDecl>(field->getParent());
-      // An aggregate with base classes lists the bases first.
-      if (!list || !owner || owner->getNumBases() != 0 || !listInitialises(list, owner) ||
-          field->getFieldIndex() >= list->getNumInits())
+      const Expr *init = elementFor(list, field);
+      if (!init)
         return {};
-      const Expr *init = list->getInit(field->getFieldIndex());
       if (isa<CXXDefaultInitExpr>(init->IgnoreImplicit()))
         return memberInitializer(field, depth);
       return evaluate(init, depth + 1);
@@ -2370,6 +2366,18 @@ private:
       }
       return annotate(std::move(values), var->getLocation(), name);
     }, depth);
+  }
+
+  /// What the braced list that builds `field`'s struct gives the member: its element, a
+  /// CXXDefaultInitExpr where it leaves the member to its in-class initialiser; null when the list
+  /// is not the struct's own (an aggregate with base classes lists the bases first).
+  static const Expr *elementFor(const InitListExpr *list, const FieldDecl *field) {
+    list = list->isSemanticForm() ? list : list->getSemanticForm();
+    const auto *owner = dyn_cast<CXXRecordDecl>(field->getParent());
+    if (!list || !owner || owner->getNumBases() != 0 || !listInitialises(list, owner) ||
+        field->getFieldIndex() >= list->getNumInits())
+      return nullptr;
+    return list->getInit(field->getFieldIndex());
   }
 
   /// The value of the member `path` names (`encoder`, `hidden`) in the struct `root` evaluates
@@ -2460,12 +2468,9 @@ private:
         return {};
       part = path[0]->getInClassInitializer();
     } else if (const auto *list = dyn_cast<InitListExpr>(root)) {
-      list = list->isSemanticForm() ? list : list->getSemanticForm();
-      const auto *owner = dyn_cast<CXXRecordDecl>(path[0]->getParent());
-      if (!list || !owner || owner->getNumBases() != 0 || !listInitialises(list, owner) ||
-          path[0]->getFieldIndex() >= list->getNumInits())
+      part = elementFor(list, path[0]);
+      if (!part)
         return {};
-      part = list->getInit(path[0]->getFieldIndex());
       if (const auto *defaulted = dyn_cast<CXXDefaultInitExpr>(part->IgnoreImplicit()))
         part = defaulted->getExpr();
     } else {
@@ -2679,12 +2684,9 @@ private:
       return {};
     }
     if (const auto *list = dyn_cast<InitListExpr>(record)) {
-      list = list->isSemanticForm() ? list : list->getSemanticForm();
-      const auto *owner = dyn_cast<CXXRecordDecl>(field->getParent());
-      if (!list || !owner || owner->getNumBases() != 0 || !listInitialises(list, owner) ||
-          field->getFieldIndex() >= list->getNumInits())
+      const Expr *init = elementFor(list, field);
+      if (!init)
         return {};
-      const Expr *init = list->getInit(field->getFieldIndex());
       if (isa<CXXDefaultInitExpr>(init->IgnoreImplicit()))
         return memberInitializerLists(field, depth);
       return lists(init, depth + 1);
