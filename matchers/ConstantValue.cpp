@@ -495,18 +495,37 @@ bool leavesOwnFieldAsIs(const Stmt *s, const FieldDecl *field, const SourceManag
   return true;
 }
 
-/// What the body of `constructor` last assigns to its own data member `field`
-/// (`hidden_ = hidden;`) before the statement that holds `use` (through the whole body when `use`
-/// is null or not in it): the assigned value; null when no statement assigns it before. Nothing
-/// when the order is not known: the member is assigned in a branch, a loop or after a `return`.
+/// Whether `s` holds a `goto`, which may jump over an assignment to the read after it.
+bool mayJump(const Stmt *s) {
+  if (!s || isa<LambdaExpr>(s))
+    return false;
+  if (isa<GotoStmt, IndirectGotoStmt>(s))
+    return true;
+  return llvm::any_of(s->children(), mayJump);
+}
+
+/// What the body of `function`, a constructor or method of `field`'s class, last assigns to its
+/// own data member `field` (`hidden_ = hidden;`) before the statement that holds `use` (through the
+/// whole body when `use` is null or not in it): the assigned value; null when no statement assigns
+/// it before. Nothing when the order is not known: the member is assigned in a branch or a loop, a
+/// `goto` may jump over the assignment, or (for the whole body) a `return` may leave before it.
+/// When `othersMayWrite` (the member is written outside constructors too, `++num_classes_` in
+/// `grow()`), every statement from the assignment to the read must also leave the member as it is
+/// (leavesOwnFieldAsIs): a method of the class called in between may write it.
 /// (Other writes, `++hidden_` or a reference bound to it, are the index's `written`.)
-std::optional<const Expr *> constructorAssignment(const CXXConstructorDecl *constructor, const FieldDecl *field,
-                                                  const Stmt *use) {
-  const auto *body = dyn_cast_or_null<CompoundStmt>(constructor->getBody());
+std::optional<const Expr *> lastOwnAssignment(const FunctionDecl *function, const FieldDecl *field, const Stmt *use,
+                                              bool othersMayWrite, const SourceManager &sm) {
+  const auto *body = dyn_cast_or_null<CompoundStmt>(function->getBody());
   if (!body)
     return std::nullopt;
+  bool readInBody = use && containsStatement(body, use);
+  if (readInBody && mayJump(body))
+    return std::nullopt;
+  // `last` is the member's value after the statements walked while `settled`; a write that is not
+  // a plain assignment unsettles it until the next plain assignment.
   const Expr *last = nullptr;
-  bool returned = false, reached = false, known = true;
+  bool settled = true, returned = false, reached = false, known = true;
+  auto leavesAsIs = [&](const Stmt *s) { return !othersMayWrite || leavesOwnFieldAsIs(s, field, sm); };
   std::function<void(const CompoundStmt *)> walk = [&](const CompoundStmt *block) {
     for (const Stmt *statement : block->body()) {
       if (reached || !known)
@@ -518,24 +537,28 @@ std::optional<const Expr *> constructorAssignment(const CXXConstructorDecl *cons
         walk(inner);
         continue;
       }
-      if (use && (statement == use || containsStatement(statement, use))) {
+      if (readInBody && containsStatement(statement, use)) {
+        // The statement may assign the member before the read inside it (`if (c) { hidden_ = 1;
+        // Linear(hidden_, 8); }`): its order is not followed.
         reached = true;
+        settled = settled && !assignsOwnField(statement, field) && (!last || leavesAsIs(statement));
         return;
       }
       if (OwnFieldAssignment assignment = ownFieldAssignment(plain);
           assignment.field == field && !assignsOwnField(assignment.value, field)) {
-        if (returned)
-          known = false;
+        known = !returned;
+        settled = leavesAsIs(assignment.value);
         last = assignment.value;
         continue;
       }
-      if (assignsOwnField(statement, field))
-        known = false;
-      returned |= mayReturn(statement);
+      if (assignsOwnField(statement, field) || (last && !leavesAsIs(statement)))
+        settled = false;
+      // A read after the assignment is reached only through it: a return matters for the whole body.
+      returned |= !readInBody && mayReturn(statement);
     }
   };
   walk(body);
-  if (!known)
+  if (!known || !settled)
     return std::nullopt;
   return last;
 }
@@ -771,7 +794,7 @@ struct TranslationUnitFacts {
   /// Per local struct variable, its member writes: the values its members take in turn.
   llvm::DenseMap<const VarDecl *, std::vector<FieldWrite>> fieldAssignments;
   /// The data members that a constructor of their class assigns in its body (`hidden_ = hidden;`)
-  /// and nothing else writes after their initialisation: constructorAssignment() orders them.
+  /// and nothing else writes after their initialisation: lastOwnAssignment() orders them.
   llvm::DenseSet<const FieldDecl *> constructorWrites;
 };
 
@@ -1066,7 +1089,7 @@ public:
   }
 
   /// `hidden_ = hidden;` or `config_ = config;` in the body of a constructor of the member's
-  /// class: an assignment constructorAssignment() orders, not a write that makes it unknown.
+  /// class: an assignment lastOwnAssignment() orders, not a write that makes it unknown.
   bool constructorAssigns(const Stmt *s) {
     const FieldDecl *field = ownFieldAssignment(s).field;
     if (!field || !constructor_ || field->getParent() != constructor_->getParent())
@@ -1530,6 +1553,8 @@ private:
   const VarDecl *definitionGiven_ = nullptr;
   const bool assumeSetters_;
   llvm::DenseSet<const Decl *> inProgress_;
+  /// Locals whose value evaluateStepped() fixes while it evaluates one iteration's write.
+  llvm::DenseMap<const VarDecl *, Values> bound_;
 
   std::string text(const Expr *e) const { return sourceText(e->getSourceRange(), ctx_); }
 
@@ -1631,11 +1656,16 @@ private:
     if (const auto *param = dyn_cast<ParmVarDecl>(decl))
       return evaluateParameter(param, depth);
     if (const auto *var = dyn_cast<VarDecl>(decl)) {
+      if (auto found = bound_.find(var); found != bound_.end())
+        return found->second;
       if (std::optional<Values> counted = evaluateCounter(var, depth))
         return std::move(*counted);
-      if (written_.contains(var))
+      if (written_.contains(var)) {
         if (std::optional<Values> carried = evaluateCarried(var, use, depth))
           return std::move(*carried);
+        if (std::optional<Values> stepped = evaluateStepped(var, use, depth))
+          return std::move(*stepped);
+      }
       return evaluateVariable(var, depth);
     }
     return folded(use);
@@ -1775,36 +1805,14 @@ private:
   /// `num_classes_` read in a method of its class other than a constructor, after a statement of
   /// the method's body itself assigned it (`num_classes_ = num_classes;` then `Conv2dOptions(64,
   /// 5 + num_classes_, 1)` in `Initialize`): the value assigned last before the read, when nothing
-  /// from that assignment to the read may write the member (leavesOwnFieldAsIs). Null otherwise.
+  /// from that assignment to the read may write the member (lastOwnAssignment). Null otherwise.
   const Expr *assignedEarlierInMethod(const MemberExpr *use, const FieldDecl *field) const {
     if (!isThisMember(use))
       return nullptr;
     const auto *method = dyn_cast_or_null<CXXMethodDecl>(enclosingFunction(*use));
     if (!method || isa<CXXConstructorDecl>(method) || method->isStatic() || method->getParent() != field->getParent())
       return nullptr;
-    const auto *body = dyn_cast_or_null<CompoundStmt>(method->getBody());
-    const Stmt *at = body ? statementOf(use, body) : nullptr;
-    if (!at)
-      return nullptr;
-    const SourceManager &sm = ctx_.getSourceManager();
-    const Expr *assigned = nullptr;
-    for (const Stmt *statement : body->body()) {
-      if (statement == at)
-        break;
-      const Stmt *plain = statement;
-      if (const auto *cleanups = dyn_cast<ExprWithCleanups>(plain))
-        plain = cleanups->getSubExpr();
-      if (OwnFieldAssignment assignment = ownFieldAssignment(plain);
-          assignment.field == field && leavesOwnFieldAsIs(assignment.value, field, sm)) {
-        assigned = assignment.value;
-        continue;
-      }
-      if (assigned && !leavesOwnFieldAsIs(statement, field, sm))
-        return nullptr;
-    }
-    if (!assigned || !leavesOwnFieldAsIs(at, field, sm))
-      return nullptr;
-    return assigned;
+    return lastOwnAssignment(method, field, use, true, ctx_.getSourceManager()).value_or(nullptr);
   }
 
   /// The function whose body holds `e`, outside any lambda; null inside a lambda.
@@ -1836,7 +1844,7 @@ private:
   /// the layers it sizes (`m_hidden = m_wide ? 128 : 100;`), not at the assignment.
   Values ownFieldInConstructor(const CXXConstructorDecl *ctor, const FieldDecl *field, const MemberExpr *use,
                                unsigned depth) {
-    std::optional<const Expr *> assigned = constructorAssignment(ctor, field, use);
+    std::optional<const Expr *> assigned = lastOwnAssignment(ctor, field, use, false, ctx_.getSourceManager());
     if (!assigned)
       return {};
     if (*assigned)
@@ -2108,7 +2116,7 @@ private:
     if (!body->body_empty()) {
       if (written_.contains(field))
         return {};
-      std::optional<const Expr *> assigned = constructorAssignment(ctor, field, nullptr);
+      std::optional<const Expr *> assigned = lastOwnAssignment(ctor, field, nullptr, false, ctx_.getSourceManager());
       if (!assigned)
         return {};
       if (*assigned)
@@ -2216,7 +2224,7 @@ private:
       const auto *constructor = cast<CXXConstructorDecl>(definition);
       const Expr *init = nullptr;
       if (tu_.constructorWrites.contains(field)) {
-        std::optional<const Expr *> assigned = constructorAssignment(constructor, field, nullptr);
+        std::optional<const Expr *> assigned = lastOwnAssignment(constructor, field, nullptr, false, ctx_.getSourceManager());
         if (!assigned)
           return std::nullopt;
         init = *assigned;
@@ -2984,7 +2992,8 @@ private:
     const auto *block = declaration ? dyn_cast_or_null<CompoundStmt>(parentStmt(*declaration)) : nullptr;
     const BinaryOperator *write = block ? onlyWriteAmongReads(var, use, *block, declaration) : nullptr;
     // The write, a statement of the loop's body; the loop, a statement of the block.
-    const auto *body = write ? dyn_cast_or_null<CompoundStmt>(parentStmt(*write)) : nullptr;
+    const auto *body =
+        write && write->getOpcode() == BO_Assign ? dyn_cast_or_null<CompoundStmt>(parentStmt(*write)) : nullptr;
     const Stmt *loop = body ? parentStmt(*body) : nullptr;
     if (!loop || !llvm::is_contained(block->body(), loop) || leavesEarly(body) || continuesEarly(body))
       return std::nullopt;
@@ -3028,11 +3037,129 @@ private:
     return values;
   }
 
-  /// The one assignment to `var` (declared by `declaration` in `block`) when every other reference
-  /// to it in the rest of the block is a read, among them `use`: its value read, or passed to a
-  /// const reference or a library's forwarding reference (`torch::nn::Linear(prev, width)` through
-  /// ModuleHolder's constructor). Null when it is captured by a lambda, has its address taken,
-  /// is bound to another reference or assigned more than once.
+  /// `ch` of a UNet or DCGAN builder, stepped once in each iteration of a counting loop:
+  ///   int64_t ch = base;
+  ///   for (int64_t i = 0; i < 3; ++i) { down->push_back(Block(ch, ch * 2)); ch *= 2; }
+  /// A local whose one write (`ch *= 2;`, `ch = ch * 2;`, `in = out;` of a width the body computes)
+  /// is a statement of the body of a counting loop whose counter's values are known
+  /// (evaluateCounter), the loop following the local's declaration in one block. In iteration t
+  /// the body reads, before the write, what the write gave in iteration t - 1 (the initialiser in
+  /// the first), and after it what the write gives in t; after the loop, what the last iteration
+  /// gave. Each value read in the body carries its iteration. Nothing when the local is written or
+  /// read otherwise (onlyWriteAmongReads), or where an iteration's write has no known value.
+  std::optional<Values> evaluateStepped(const VarDecl *var, const Expr *use, unsigned depth) {
+    if (!var->isLocalVarDecl() || var->getType()->isReferenceType() || !var->getInit() ||
+        !var->getType()->isIntegralOrEnumerationType())
+      return std::nullopt;
+    const Stmt *declaration = parentStmt(*var);
+    const auto *block = declaration ? dyn_cast_or_null<CompoundStmt>(parentStmt(*declaration)) : nullptr;
+    const BinaryOperator *write = block ? onlyWriteAmongReads(var, use, *block, declaration) : nullptr;
+    const auto *body = write ? dyn_cast_or_null<CompoundStmt>(parentStmt(*write)) : nullptr;
+    const auto *loop = body ? dyn_cast_or_null<ForStmt>(parentStmt(*body)) : nullptr;
+    const auto *counterDeclaration = loop ? dyn_cast_or_null<DeclStmt>(loop->getInit()) : nullptr;
+    const auto *counter = counterDeclaration && counterDeclaration->isSingleDecl()
+                              ? dyn_cast<VarDecl>(counterDeclaration->getSingleDecl())
+                              : nullptr;
+    if (!counter || counter == var || loop->getBody() != body || !llvm::is_contained(block->body(), loop) ||
+        !inProgress_.insert(var).second)
+      return std::nullopt;
+    std::optional<Values> stepped = steppedValues(var, use, *write, *loop, *counter, *block, depth);
+    inProgress_.erase(var);
+    return stepped;
+  }
+
+  std::optional<Values> steppedValues(const VarDecl *var, const Expr *use, const BinaryOperator &write,
+                                      const ForStmt &loop, const VarDecl &counter, const CompoundStmt &block,
+                                      unsigned depth) {
+    std::optional<Values> counted = evaluateCounter(&counter, depth);
+    if (!counted || counted->empty())
+      return std::nullopt;
+    // `value` as read in the iteration where the counter is `i`.
+    auto inIteration = [&](BasicConstantValue<T> value, int64_t i) {
+      llvm::erase_if(value.iterations, [&](const auto &iteration) { return iteration.first == &counter; });
+      value.iterations.push_back({&counter, i});
+      return value;
+    };
+    // What the write gives in the iteration where the counter is `i`, `before` the value it reads.
+    BinaryOperatorKind op = write.isCompoundAssignmentOp()
+                                ? BinaryOperator::getOpForCompoundAssignment(write.getOpcode())
+                                : BO_Assign;
+    auto written = [&](const Values &before, int64_t i) {
+      bound_[var] = before;
+      Values values;
+      if (op == BO_Assign) {
+        values = evaluate(write.getRHS(), depth + 1);
+      } else {
+        Values by = known(evaluate(write.getRHS(), depth + 1));
+        for (const auto &a : before)
+          for (const auto &b : by)
+            if (a.openSource) {
+              // A width other TUs pass (`UNet(3, 20)` in main.cpp): the step travels with it.
+              if constexpr (!Real)
+                values.push_back(withArithmetic(a, &write, CrossUnitArithmetic{"", b.value, false, std::nullopt}, b));
+            } else if (std::optional<T> value = apply(op, a.value, b.value); value && sameIterations(a, b)) {
+              BasicConstantValue<T> result = a;
+              result.value = *value;
+              result.origins.insert(result.origins.end(), b.origins.begin(), b.origins.end());
+              result.assumptions = bothAssumptions(a, b);
+              values.push_back(std::move(result));
+            }
+      }
+      bound_.erase(var);
+      // Values of other iterations (the counter read without `ch`) are not this one's.
+      llvm::erase_if(values, [&](const BasicConstantValue<T> &value) {
+        return llvm::any_of(value.iterations, [&](const auto &it) { return it.first == &counter && it.second != i; });
+      });
+      Values tagged;
+      for (auto &value : values)
+        tagged.push_back(inIteration(std::move(value), i));
+      return tagged;
+    };
+    Values initial = annotate(evaluate(var->getInit(), depth + 1), var->getLocation(), "`" + var->getNameAsString() + "`");
+    std::vector<Values> before, after;
+    Values current = initial;
+    for (const auto &step : *counted) {
+      int64_t i = static_cast<int64_t>(step.value);
+      Values entering;
+      for (const auto &value : current)
+        entering.push_back(inIteration(value, i));
+      before.push_back(entering);
+      current = written(entering, i);
+      if (current.empty())
+        return std::nullopt;
+      after.push_back(current);
+    }
+    std::string line = std::to_string(ctx_.getSourceManager().getExpansionLineNumber(loop.getBeginLoc()));
+    auto stepped = [&](Values values) {
+      return annotate(std::move(values), write.getBeginLoc(),
+                      "`" + var->getNameAsString() + "` (stepped in each iteration of the loop at line " + line + ")");
+    };
+    const auto *body = cast<CompoundStmt>(loop.getBody());
+    if (const Stmt *statement = statementOf(use, body)) {
+      bool afterWrite = llvm::find(body->body(), statement) > llvm::find(body->body(), &write);
+      Values values;
+      for (const Values &iteration : afterWrite ? after : before)
+        append(values, iteration);
+      return stepped(std::move(values));
+    }
+    const Stmt *where = statementOf(use, &block);
+    if (!where || where == &loop)
+      return std::nullopt; // in the loop's header
+    if (llvm::find(block.body(), where) < llvm::find(block.body(), &loop))
+      return initial;
+    // After the loop: the last iteration's, read outside the loop.
+    Values last = after.back();
+    for (auto &value : last)
+      llvm::erase_if(value.iterations, [&](const auto &iteration) { return iteration.first == &counter; });
+    return stepped(std::move(last));
+  }
+
+  /// The one assignment to `var`, plain or compound (declared by `declaration` in `block`), when
+  /// every other reference to it in the rest of the block is a read, among them `use`: its value
+  /// read, or passed to a const reference or a library's forwarding reference
+  /// (`torch::nn::Linear(prev, width)` through ModuleHolder's constructor). Null when it is
+  /// captured by a lambda, has its address taken, is bound to another reference or assigned more
+  /// than once.
   const BinaryOperator *onlyWriteAmongReads(const VarDecl *var, const Expr *use, const CompoundStmt &block,
                                             const Stmt *declaration) const {
     std::vector<const DeclRefExpr *> reads;
@@ -3056,7 +3183,7 @@ private:
           reads.push_back(ref);
           return;
         }
-      if (const auto *op = dyn_cast<BinaryOperator>(s); op && op->getOpcode() == BO_Assign && names(op->getLHS())) {
+      if (const auto *op = dyn_cast<BinaryOperator>(s); op && op->isAssignmentOp() && names(op->getLHS())) {
         writes.push_back(op);
         classify(op->getRHS());
         return;
@@ -3344,11 +3471,14 @@ private:
     return result;
   }
 
-  /// `arithmetic` with `op`'s operator, as a step of `open`'s derivation; `operand` is the value
-  /// it computes with.
+  /// `arithmetic` with `op`'s operator (`*` of `*=`), as a step of `open`'s derivation; `operand`
+  /// is the value it computes with.
   BasicConstantValue<T> withArithmetic(BasicConstantValue<T> open, const BinaryOperator *op,
                                        CrossUnitArithmetic arithmetic, const BasicConstantValue<T> &operand) {
-    arithmetic.op = BinaryOperator::getOpcodeStr(op->getOpcode()).str();
+    arithmetic.op = BinaryOperator::getOpcodeStr(op->isCompoundAssignmentOp()
+                                                     ? BinaryOperator::getOpForCompoundAssignment(op->getOpcode())
+                                                     : op->getOpcode())
+                        .str();
     open.origins.push_back({op->getBeginLoc(), "`" + text(op) + "`", "", 0, std::move(arithmetic)});
     open.assumptions = bothAssumptions(open, operand);
     return open;

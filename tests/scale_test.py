@@ -643,8 +643,9 @@ class CrossUnitConfigs(CrossUnitCase):
     parameter twice (`2 * n * n`). The findings must be those its
     CROSS-EXPECT comments name (a member assigned after the model is built, on one path only, or
     in a loop, sizes nothing; two parameters are never paired across calls; a list member assigned
-    before the call gives the widths of model.cpp's loop over it, one appended to gives none), and
-    the same from merged shards."""
+    before the call gives the widths of model.cpp's loop over it, one appended to gives none; the
+    base width main.cpp passes gives each width model.cpp's loop doubles it to, and the width after
+    the loop), and the same from merged shards."""
 
     DATA = "configs"
 

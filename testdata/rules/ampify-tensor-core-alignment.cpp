@@ -750,3 +750,88 @@ void build_detector() {
   detector.initialize_maybe(12, true);
   detector.later();
 }
+
+// The same walk of a method's body as of a constructor's: an assignment in a plain block counts, a
+// return before it does not hide it from the read after it, a later plain assignment settles a
+// write on one path, and an assignment inside the statement that holds the read is not ordered.
+struct Tracker {
+  int64_t classes_ = 0;
+  void grow() { classes_ += 1; }
+  void initialize_checked(int64_t classes, bool ok) {
+    if (!ok)
+      return;
+    {
+      classes_ = classes;
+    }
+    torch::nn::Linear checked(64, 5 + classes_);
+  // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: out_features = 17 of Linear `checked` is not a multiple of 8: {{.*}} [ampify-tensor-core-alignment]
+  }
+  void initialize_twice(int64_t classes, bool wide) {
+    if (wide)
+      classes_ = 3;
+    classes_ = classes;
+    torch::nn::Linear twice(64, 5 + classes_);
+  // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: out_features = 17 of Linear `twice` is not a multiple of 8: {{.*}} [ampify-tensor-core-alignment]
+  }
+  void initialize_inside(int64_t classes, bool fresh) {
+    classes_ = classes;
+    if (fresh) {
+      classes_ = 3;
+      torch::nn::Linear inside(64, 5 + classes_);
+    }
+  }
+};
+void build_tracker() {
+  Tracker tracker;
+  tracker.initialize_checked(12, true);
+  tracker.initialize_twice(12, true);
+  tracker.initialize_inside(12, true);
+}
+
+// The same in a constructor's body.
+struct TrackerNet : torch::nn::Module {
+  int64_t hidden_ = 0;
+  TrackerNet(int64_t hidden, bool ok) {
+    if (!ok)
+      return;
+    hidden_ = hidden;
+    torch::nn::Linear checked(64, hidden_);
+  // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: out_features = 20 of Linear `checked` is not a multiple of 8: {{.*}} [ampify-tensor-core-alignment]
+  }
+  TrackerNet(int64_t hidden, int mode) {
+    hidden_ = hidden;
+    if (mode > 0) {
+      hidden_ = 16;
+      torch::nn::Linear inside(64, hidden_);
+    }
+  }
+};
+void build_tracker_net() {
+  TrackerNet checked(20, true);
+  TrackerNet inside(20, 1);
+}
+
+// A width the loop steps in each iteration, as UNet and DCGAN builders do: each iteration's value
+// before and after the write, and the last one after the loop. A width stepped on one path only is
+// unknown.
+struct DoublingImpl : torch::nn::Module {
+  torch::nn::Sequential down;
+  torch::nn::Linear head{nullptr};
+  DoublingImpl(int64_t base, bool wide) {
+    int64_t ch = base;
+    for (int64_t i = 0; i < 3; ++i) {
+      down->push_back(torch::nn::Conv2d(torch::nn::Conv2dOptions(ch, 64, 3)));
+  // CHECK-MESSAGES: :[[@LINE-1]]:66: warning: in_channels = 20 of Conv2d is not a multiple of 8: {{.*}} [ampify-tensor-core-alignment]
+      ch *= 2;
+    }
+    head = torch::nn::Linear(ch + 4, 64);
+  // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: in_features = 164 of Linear `head` is not a multiple of 8: {{.*}} [ampify-tensor-core-alignment]
+    int64_t maybe = base;
+    for (int64_t i = 0; i < 3; ++i) {
+      torch::nn::Linear branch(maybe, 64);
+      if (wide)
+        maybe *= 2;
+    }
+  }
+};
+void build_doubling() { DoublingImpl doubling(20, true); }

@@ -91,6 +91,21 @@ struct Session {
   AnalysisSession *session;
 };
 
+/// A parsed TU with its analysis session: the setup of the evaluator's tests, which ask for the
+/// values of named variables' initialisers.
+struct EvaluatedUnit {
+  explicit EvaluatedUnit(const std::string &code) : unit(parse(code)) {
+    if (unit)
+      session.emplace(*unit);
+  }
+  bool parsed() const { return unit != nullptr; }
+  clang::ASTContext &ctx() { return unit->getASTContext(); }
+  ConstantEvaluator &constants() { return session->session->constants(); }
+  std::vector<int64_t> valuesOf(llvm::StringRef name) { return sortedValuesOf(constants(), ctx(), name); }
+  std::unique_ptr<clang::ASTUnit> unit;
+  std::optional<Session> session;
+};
+
 const char *RegionCode = R"cpp(
 torch::Tensor f(torch::Tensor a, torch::Tensor b) {
   auto before = torch::matmul(a, b);
@@ -774,7 +789,7 @@ int64_t use() {
 }
 
 TEST(ConstantEvaluator, ElementsOfIntegerListsAreTheValuesTheirIndexReaches) {
-  auto unit = parse(R"cpp(
+  EvaluatedUnit code(R"cpp(
 #include <array>
 #include <vector>
 int64_t layers(const std::vector<int64_t> &widths) {
@@ -827,11 +842,10 @@ int64_t uses() {
          doubled_first;
 }
 )cpp");
-  ASSERT_TRUE(unit);
-  Session s(*unit);
-  clang::ASTContext &ctx = unit->getASTContext();
-  ConstantEvaluator &constants = s.session->constants();
-  auto valuesOf = [&](llvm::StringRef name) { return sortedValuesOf(constants, ctx, name); };
+  ASSERT_TRUE(code.parsed());
+  auto valuesOf = [&](llvm::StringRef name) { return code.valuesOf(name); };
+  ConstantEvaluator &constants = code.constants();
+  clang::ASTContext &ctx = code.ctx();
   using V = std::vector<int64_t>;
   EXPECT_EQ(valuesOf("in"), (V{48, 64, 100, 784}))
       << "`widths[i]` for i + 1 < size: every element but the last, of each list passed";
@@ -861,9 +875,9 @@ int64_t uses() {
   ASSERT_EQ(open.size(), 1u);
   EXPECT_EQ(open[0].field, "[:-1]");
   // A list passed to another TU's function: each element by index and in each run a loop reads.
-  s.session->importCallArguments();
+  code.session->session->importCallArguments();
   std::map<std::string, V> passed;
-  for (const ArgumentImport &import : s.session->crossUnitFacts().imports)
+  for (const ArgumentImport &import : code.session->session->crossUnitFacts().imports)
     passed[import.field].push_back(import.value);
   for (auto &[field, values] : passed)
     llvm::sort(values);
@@ -921,7 +935,7 @@ int64_t local() {
 }
 
 TEST(ConstantEvaluator, AVariableALoopCarriesHoldsTheElementsBeforeAndAfterIt) {
-  auto unit = parse(R"cpp(
+  EvaluatedUnit code(R"cpp(
 #include <vector>
 int64_t mlp(int64_t in, const std::vector<int64_t> &widths, int64_t out) {
   int64_t total = 0;
@@ -972,11 +986,10 @@ int64_t mlp(int64_t in, const std::vector<int64_t> &widths, int64_t out) {
 }
 int64_t uses() { return mlp(20, {64, 50}, 10) + mlp(24, {100, 48, 40}, 10); }
 )cpp");
-  ASSERT_TRUE(unit);
-  Session s(*unit);
-  clang::ASTContext &ctx = unit->getASTContext();
-  ConstantEvaluator &constants = s.session->constants();
-  auto valuesOf = [&](llvm::StringRef name) { return sortedValuesOf(constants, ctx, name); };
+  ASSERT_TRUE(code.parsed());
+  auto valuesOf = [&](llvm::StringRef name) { return code.valuesOf(name); };
+  ConstantEvaluator &constants = code.constants();
+  clang::ASTContext &ctx = code.ctx();
   using V = std::vector<int64_t>;
   EXPECT_EQ(valuesOf("before"), (V{20, 24}));
   EXPECT_EQ(valuesOf("layer_in"), (V{20, 24, 48, 64, 100})) << "the initialiser, then each element but the last";
@@ -1003,7 +1016,7 @@ int64_t uses() { return mlp(20, {64, 50}, 10) + mlp(24, {100, 48, 40}, 10); }
 }
 
 TEST(ConstantEvaluator, ACountingLoopsCounterTakesEachValueAndOneExpressionPairsOneIteration) {
-  auto unit = parse(R"cpp(
+  EvaluatedUnit code(R"cpp(
 int64_t widths(int64_t base) {
   int64_t total = 0;
   for (int64_t i = 0; i < 3; ++i) {
@@ -1034,11 +1047,8 @@ int64_t widths(int64_t base) {
 }
 int64_t uses() { return widths(20); }
 )cpp");
-  ASSERT_TRUE(unit);
-  Session s(*unit);
-  clang::ASTContext &ctx = unit->getASTContext();
-  ConstantEvaluator &constants = s.session->constants();
-  auto valuesOf = [&](llvm::StringRef name) { return sortedValuesOf(constants, ctx, name); };
+  ASSERT_TRUE(code.parsed());
+  auto valuesOf = [&](llvm::StringRef name) { return code.valuesOf(name); };
   using V = std::vector<int64_t>;
   EXPECT_EQ(valuesOf("doubled"), (V{20, 40, 80}));
   EXPECT_EQ(valuesOf("paired"), (V{1, 4, 12})) << "never (1 << 0) * (2 + 1) = 3";
@@ -1048,8 +1058,78 @@ int64_t uses() { return widths(20); }
   EXPECT_EQ(valuesOf("many"), V{}) << "more iterations than are followed";
 }
 
+TEST(ConstantEvaluator, ALocalSteppedInEachIterationOfACountingLoopTakesEachIterationsValue) {
+  EvaluatedUnit code(R"cpp(
+int64_t stages(int64_t base) {
+  int64_t total = 0;
+  int64_t ch = base;
+  const int64_t ch_before_loop = ch;
+  for (int64_t i = 0; i < 3; ++i) {
+    const int64_t ch_in = ch;
+    const int64_t ch_out = ch * 2;
+    const int64_t with_counter = ch + i;
+    ch *= 2;
+    const int64_t ch_after_write = ch;
+    total += ch_in + ch_out + with_counter + ch_after_write;
+  }
+  const int64_t ch_after_loop = ch;
+  int64_t prev = 3;
+  for (int64_t j = 0; j < 3; ++j) {
+    const int64_t out = 20 << j;
+    const int64_t prev_in = prev;
+    prev = out;
+    total += prev_in;
+  }
+  int64_t mult = 8;
+  for (int k = 0; k < 3; k++) {
+    const int64_t half = mult / 2;
+    mult = mult / 2;
+    total += half;
+  }
+  int64_t branched = base;
+  for (int64_t m = 0; m < 3; ++m) {
+    const int64_t branched_read = branched;
+    if (m == 1)
+      branched *= 2;
+    total += branched_read;
+  }
+  int64_t twice = base;
+  for (int64_t n = 0; n < 2; ++n) {
+    const int64_t twice_read = twice;
+    twice *= 2;
+    twice += 1;
+    total += twice_read;
+  }
+  int64_t left = base;
+  for (int64_t p = 0; p < 3; ++p) {
+    if (p == 2)
+      break;
+    const int64_t left_read = left;
+    left *= 2;
+    total += left_read;
+  }
+  return total + ch_before_loop + ch_after_loop;
+}
+int64_t uses() { return stages(20); }
+)cpp");
+  ASSERT_TRUE(code.parsed());
+  auto valuesOf = [&](llvm::StringRef name) { return code.valuesOf(name); };
+  using V = std::vector<int64_t>;
+  EXPECT_EQ(valuesOf("ch_before_loop"), V{20});
+  EXPECT_EQ(valuesOf("ch_in"), (V{20, 40, 80})) << "before the write: the value the last iteration left";
+  EXPECT_EQ(valuesOf("ch_out"), (V{40, 80, 160}));
+  EXPECT_EQ(valuesOf("with_counter"), (V{20, 41, 82})) << "each value paired with its own iteration's counter";
+  EXPECT_EQ(valuesOf("ch_after_write"), (V{40, 80, 160}));
+  EXPECT_EQ(valuesOf("ch_after_loop"), V{160});
+  EXPECT_EQ(valuesOf("prev_in"), (V{3, 20, 40})) << "the width the body computed in the iteration before";
+  EXPECT_EQ(valuesOf("half"), (V{1, 2, 4}));
+  EXPECT_EQ(valuesOf("branched_read"), V{}) << "written on one path: not a statement of the body";
+  EXPECT_EQ(valuesOf("twice_read"), V{}) << "written twice";
+  EXPECT_EQ(valuesOf("left_read"), V{}) << "a break may leave before the write";
+}
+
 TEST(ConstantEvaluator, AListMemberOfAStructIsItsInitialiserOrTheListAssignedBeforeTheRead) {
-  auto unit = parse(R"cpp(
+  EvaluatedUnit code(R"cpp(
 #include <vector>
 struct Config {
   std::vector<int64_t> widths{64, 52};
@@ -1077,11 +1157,8 @@ int64_t uses(bool wide) {
   return from_default + from_assignment + from_function + from_appended + from_branch + last(assigned);
 }
 )cpp");
-  ASSERT_TRUE(unit);
-  Session s(*unit);
-  clang::ASTContext &ctx = unit->getASTContext();
-  ConstantEvaluator &constants = s.session->constants();
-  auto valuesOf = [&](llvm::StringRef name) { return sortedValuesOf(constants, ctx, name); };
+  ASSERT_TRUE(code.parsed());
+  auto valuesOf = [&](llvm::StringRef name) { return code.valuesOf(name); };
   using V = std::vector<int64_t>;
   EXPECT_EQ(valuesOf("from_default"), (V{52}));
   EXPECT_EQ(valuesOf("from_assignment"), (V{44}));

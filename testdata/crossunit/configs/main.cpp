@@ -62,6 +62,7 @@ int main(int argc, char **argv) {
   MlpConfig appended;
   appended.widths.push_back(20);
   Mlp grown(appended);
+  Steps steps(10); // widths 10, 20 in the loop (20, 40 doubled), 40 after it
   auto words = torch::randn({2, 64});
   auto shapes = torch::zeros({2}, torch::kLong);
   return tagger(words, shapes).size(0) + odd(torch::randn({2, 20})).size(0) == 4 ? 0 : 1;

@@ -57,3 +57,14 @@ MlpImpl::MlpImpl(const MlpConfig &config) {
   layers->push_back(torch::nn::Linear(prev, 16)); // CROSS-EXPECT: in_features = 44 of Linear is not a multiple of 8
   register_module("layers", layers);
 }
+
+StepsImpl::StepsImpl(int64_t base) {
+  int64_t ch = base;
+  for (int64_t i = 0; i < 2; ++i) {
+    stages->push_back(torch::nn::Linear(ch, // CROSS-EXPECT: in_features = 20 of Linear is not a multiple of 8
+                                        ch * 2)); // CROSS-EXPECT: out_features = 20 of Linear is not a multiple of 8
+    ch *= 2;
+  }
+  head = register_module("head", torch::nn::Linear(ch + 4, 10)); // CROSS-EXPECT: in_features = 44 of Linear `head` is not a multiple of 8
+  register_module("stages", stages);
+}

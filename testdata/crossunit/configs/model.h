@@ -9,7 +9,8 @@
 // function that returns a config, which main.cpp passes to the model and computes a size from,
 // and one that returns an experiment's config with the model's inside, which a trainer keeps and
 // builds a module from, and which a seq2seq model keeps, handing its decoder a pointer to the
-// model's part; a config whose base struct holds a size; and an MLP config's list of widths. Each expected finding has a
+// model's part; a config whose base struct holds a size; an MLP config's list of widths; and a
+// width a loop doubles. Each expected finding has a
 // CROSS-EXPECT comment on its line, followed by text of its message; every other line must give
 // none.
 #pragma once
@@ -150,3 +151,13 @@ struct MlpImpl : torch::nn::Module {
   torch::nn::Sequential layers;
 };
 TORCH_MODULE(Mlp);
+
+// A UNet-style stack whose width the constructor's loop doubles (`ch *= 2;`), from the base width
+// main.cpp passes: each iteration's width, and the width after the loop.
+struct StepsImpl : torch::nn::Module {
+  explicit StepsImpl(int64_t base);
+  torch::Tensor forward(torch::Tensor x) { return head(stages->forward(x)); }
+  torch::nn::Sequential stages;
+  torch::nn::Linear head{nullptr};
+};
+TORCH_MODULE(Steps);
