@@ -2985,18 +2985,13 @@ private:
   /// reference, a lambda's capture), when the loop may leave or skip the write, or when the
   /// element is not the loop's (`range-for` variable, or `widths[i + c]` of the loop's counter).
   std::optional<Values> evaluateCarried(const VarDecl *var, const Expr *use, unsigned depth) {
-    if (!var->isLocalVarDecl() || var->getType()->isReferenceType() || !var->getInit() ||
-        !var->getType()->isIntegralOrEnumerationType())
+    std::optional<LoopWrite> carriedBy = loopWrite(var, use);
+    if (!carriedBy || carriedBy->write->getOpcode() != BO_Assign || leavesEarly(carriedBy->body) ||
+        continuesEarly(carriedBy->body))
       return std::nullopt;
-    const Stmt *declaration = parentStmt(*var);
-    const auto *block = declaration ? dyn_cast_or_null<CompoundStmt>(parentStmt(*declaration)) : nullptr;
-    const BinaryOperator *write = block ? onlyWriteAmongReads(var, use, *block, declaration) : nullptr;
-    // The write, a statement of the loop's body; the loop, a statement of the block.
-    const auto *body =
-        write && write->getOpcode() == BO_Assign ? dyn_cast_or_null<CompoundStmt>(parentStmt(*write)) : nullptr;
-    const Stmt *loop = body ? parentStmt(*body) : nullptr;
-    if (!loop || !llvm::is_contained(block->body(), loop) || leavesEarly(body) || continuesEarly(body))
-      return std::nullopt;
+    const BinaryOperator *write = carriedBy->write;
+    const CompoundStmt *body = carriedBy->body, *block = carriedBy->block;
+    const Stmt *loop = carriedBy->loop;
     std::optional<std::pair<const Expr *, ElementSelector>> stored = elementStoredBy(write, loop, body, depth);
     if (!stored)
       return std::nullopt;
@@ -3048,22 +3043,13 @@ private:
   /// gave. Each value read in the body carries its iteration. Nothing when the local is written or
   /// read otherwise (onlyWriteAmongReads), or where an iteration's write has no known value.
   std::optional<Values> evaluateStepped(const VarDecl *var, const Expr *use, unsigned depth) {
-    if (!var->isLocalVarDecl() || var->getType()->isReferenceType() || !var->getInit() ||
-        !var->getType()->isIntegralOrEnumerationType())
+    std::optional<LoopWrite> steppedBy = loopWrite(var, use);
+    const auto *loop = steppedBy ? dyn_cast<ForStmt>(steppedBy->loop) : nullptr;
+    const VarDecl *counter = loop ? counterOf(*loop) : nullptr;
+    if (!counter || counter == var || !inProgress_.insert(var).second)
       return std::nullopt;
-    const Stmt *declaration = parentStmt(*var);
-    const auto *block = declaration ? dyn_cast_or_null<CompoundStmt>(parentStmt(*declaration)) : nullptr;
-    const BinaryOperator *write = block ? onlyWriteAmongReads(var, use, *block, declaration) : nullptr;
-    const auto *body = write ? dyn_cast_or_null<CompoundStmt>(parentStmt(*write)) : nullptr;
-    const auto *loop = body ? dyn_cast_or_null<ForStmt>(parentStmt(*body)) : nullptr;
-    const auto *counterDeclaration = loop ? dyn_cast_or_null<DeclStmt>(loop->getInit()) : nullptr;
-    const auto *counter = counterDeclaration && counterDeclaration->isSingleDecl()
-                              ? dyn_cast<VarDecl>(counterDeclaration->getSingleDecl())
-                              : nullptr;
-    if (!counter || counter == var || loop->getBody() != body || !llvm::is_contained(block->body(), loop) ||
-        !inProgress_.insert(var).second)
-      return std::nullopt;
-    std::optional<Values> stepped = steppedValues(var, use, *write, *loop, *counter, *block, depth);
+    std::optional<Values> stepped =
+        steppedValues(var, use, *steppedBy->write, *loop, *counter, *steppedBy->block, depth);
     inProgress_.erase(var);
     return stepped;
   }
@@ -3152,6 +3138,34 @@ private:
     for (auto &value : last)
       llvm::erase_if(value.iterations, [&](const auto &iteration) { return iteration.first == &counter; });
     return stepped(std::move(last));
+  }
+
+  /// The one write of a local integer whose other uses are reads (onlyWriteAmongReads), when it is
+  /// a statement of the body of a loop that is a statement of the block declaring the local.
+  struct LoopWrite {
+    const BinaryOperator *write;
+    const CompoundStmt *body;
+    const Stmt *loop;
+    const CompoundStmt *block;
+  };
+  std::optional<LoopWrite> loopWrite(const VarDecl *var, const Expr *use) const {
+    if (!var->isLocalVarDecl() || var->getType()->isReferenceType() || !var->getInit() ||
+        !var->getType()->isIntegralOrEnumerationType())
+      return std::nullopt;
+    const Stmt *declaration = parentStmt(*var);
+    const auto *block = declaration ? dyn_cast_or_null<CompoundStmt>(parentStmt(*declaration)) : nullptr;
+    const BinaryOperator *write = block ? onlyWriteAmongReads(var, use, *block, declaration) : nullptr;
+    const auto *body = write ? dyn_cast_or_null<CompoundStmt>(parentStmt(*write)) : nullptr;
+    const Stmt *loop = body ? parentStmt(*body) : nullptr;
+    if (!loop || !llvm::is_contained(block->body(), loop))
+      return std::nullopt;
+    return LoopWrite{write, body, loop, block};
+  }
+
+  /// The counter a counting `for` declares in its init statement (`for (int64_t i = 0; ...)`).
+  static const VarDecl *counterOf(const ForStmt &loop) {
+    const auto *declaration = dyn_cast_or_null<DeclStmt>(loop.getInit());
+    return declaration && declaration->isSingleDecl() ? dyn_cast<VarDecl>(declaration->getSingleDecl()) : nullptr;
   }
 
   /// The one assignment to `var`, plain or compound (declared by `declaration` in `block`), when
@@ -3245,10 +3259,7 @@ private:
     if (!counting || counting->getBody() != body || !subscript)
       return std::nullopt;
     auto [list, index] = *subscript;
-    const auto *counterDeclaration = dyn_cast_or_null<DeclStmt>(counting->getInit());
-    const auto *counter = counterDeclaration && counterDeclaration->isSingleDecl()
-                              ? dyn_cast<VarDecl>(counterDeclaration->getSingleDecl())
-                              : nullptr;
+    const VarDecl *counter = counterOf(*counting);
     if (!counter || !referencesAny(index, {counter}))
       return std::nullopt;
     std::optional<ElementSelector> run = selectorOf(index, referencedDecl(stripList(list)), depth);

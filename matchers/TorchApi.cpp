@@ -26,6 +26,22 @@ bool inNamespace(const clang::Decl *d, llvm::StringRef qualified) {
   return ns && ns->getQualifiedNameAsString() == qualified;
 }
 
+/// The module class a holder holds: NetImpl of torch::nn::ModuleHolder<NetImpl>, or of the
+/// TORCH_MODULE(Net) class that derives from it alone. Null for other classes.
+const clang::CXXRecordDecl *heldModule(const clang::CXXRecordDecl *record) {
+  if (!record || !record->hasDefinition())
+    return nullptr;
+  record = record->getDefinition();
+  const auto *holder = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(record);
+  if (!holder && record->getNumBases() == 1)
+    holder = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
+        record->bases_begin()->getType()->getAsCXXRecordDecl());
+  if (!holder || holder->getName() != "ModuleHolder" || !inNamespace(holder, "torch::nn") ||
+      holder->getTemplateArgs().size() < 1 || holder->getTemplateArgs()[0].getKind() != clang::TemplateArgument::Type)
+    return nullptr;
+  return recordOf(holder->getTemplateArgs()[0].getAsType());
+}
+
 /// "LinearImpl" -> "Linear" for records in torch::nn.
 std::string kindFromImpl(const clang::CXXRecordDecl *impl) {
   if (!impl || !inNamespace(impl, "torch::nn"))
@@ -269,7 +285,11 @@ const clang::CXXConstructorDecl *madeObjectConstructor(const clang::CallExpr *ca
   if (!targs || targs->size() < 1 || targs->get(0).getKind() != clang::TemplateArgument::Type)
     return nullptr;
   llvm::ArrayRef<const clang::Expr *> args(call->getArgs(), call->getNumArgs());
-  return forwardedConstructor(targs->get(0).getAsType()->getAsCXXRecordDecl(), args);
+  const clang::CXXRecordDecl *made = targs->get(0).getAsType()->getAsCXXRecordDecl();
+  // `std::make_shared<Net>(3, 100)` of a TORCH_MODULE holder: its constructor forwards to NetImpl's.
+  if (const clang::CXXRecordDecl *held = heldModule(made))
+    made = held;
+  return forwardedConstructor(made, args);
 }
 
 unsigned writtenArgCount(const clang::CallExpr *call) {
@@ -464,6 +484,92 @@ bool anyStmt(const clang::Stmt *s, llvm::function_ref<bool(const clang::Stmt *)>
       return true;
   return false;
 }
+
+} // namespace
+
+bool runsModule(const clang::Stmt *s, unsigned depth) {
+  return anyStmt(s, [&](const clang::Stmt *n) {
+    const auto *call = llvm::dyn_cast<clang::CallExpr>(n);
+    if (!call)
+      return false;
+    if (const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(call);
+        member && member->getMethodDecl() && member->getMethodDecl()->getName() == "forward" &&
+        isModuleMethod(member->getMethodDecl()))
+      return true;
+    if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(call);
+        op && op->getOperator() == clang::OO_Call && moduleClass(op->getArg(0)->getType()))
+      return true;
+    const clang::FunctionDecl *callee = call->getDirectCallee();
+    // A method another file defines, of a module or of a class that holds one (`env->step()` of
+    // an environment holding the policy): it may run it.
+    if (const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(call); member && callee && !callee->hasBody())
+      if (const clang::CXXRecordDecl *object = recordOf(member->getImplicitObjectArgument()->getType());
+          object && object->hasDefinition() &&
+          (moduleClass(clang::QualType(object->getTypeForDecl(), 0)) ||
+           llvm::any_of(object->getDefinition()->fields(),
+                        [](const clang::FieldDecl *field) { return moduleClass(field->getType()) != nullptr; })))
+        return true;
+    return depth > 0 && callee && callee->hasBody() && runsModule(callee->getBody(), depth - 1);
+  });
+}
+
+namespace {
+
+/// The body of the callable `e` names: a lambda, a variable initialised with one, or a function.
+const clang::Stmt *callableBody(const clang::Expr *e) {
+  e = e->IgnoreImplicit()->IgnoreParens();
+  if (const auto *address = llvm::dyn_cast<clang::UnaryOperator>(e); address && address->getOpcode() == clang::UO_AddrOf)
+    e = address->getSubExpr()->IgnoreParens();
+  if (const auto *lambda = llvm::dyn_cast<clang::LambdaExpr>(e))
+    return lambda->getBody();
+  const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e);
+  if (!ref)
+    return nullptr;
+  if (const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()))
+    if (const clang::Expr *init = var->getInit())
+      if (const auto *lambda = llvm::dyn_cast<clang::LambdaExpr>(init->IgnoreImplicit()->IgnoreParens()))
+        return lambda->getBody();
+  if (const auto *function = llvm::dyn_cast<clang::FunctionDecl>(ref->getDecl()))
+    return function->hasBody() ? function->getBody() : nullptr;
+  return nullptr;
+}
+
+bool isStdThread(clang::QualType type) {
+  const clang::CXXRecordDecl *record = recordOf(type);
+  return record && (record->getName() == "thread" || record->getName() == "jthread") && inNamespace(record, "std");
+}
+
+} // namespace
+
+const clang::Stmt *threadBody(const clang::Stmt *s) {
+  if (const auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(s);
+      construct && isStdThread(construct->getType()) && construct->getNumArgs() >= 1 &&
+      !construct->getConstructor()->isCopyOrMoveConstructor())
+    return callableBody(construct->getArg(0));
+  if (const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(s); member && member->getMethodDecl()) {
+    llvm::StringRef name = member->getMethodDecl()->getName();
+    const auto *container = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
+        recordOf(member->getImplicitObjectArgument()->getType()));
+    if ((name == "emplace_back" || name == "emplace") && container && member->getNumArgs() >= 1 &&
+        container->getTemplateArgs().size() >= 1 &&
+        container->getTemplateArgs()[0].getKind() == clang::TemplateArgument::Type &&
+        isStdThread(container->getTemplateArgs()[0].getAsType()))
+      return callableBody(member->getArg(0));
+  }
+  if (const auto *call = llvm::dyn_cast<clang::CallExpr>(s); call && call->getDirectCallee()) {
+    const clang::FunctionDecl *callee = call->getDirectCallee();
+    if (callee->getName() == "async" && inNamespace(callee, "std"))
+      for (const clang::Expr *arg : call->arguments()) {
+        const clang::CXXRecordDecl *policy = recordOf(arg->getType());
+        if (arg->getType()->isEnumeralType() || (policy && policy->getName() == "launch"))
+          continue; // std::launch::async
+        return callableBody(arg);
+      }
+  }
+  return nullptr;
+}
+
+namespace {
 
 /// The variable or field an object expression names: `model` in `model->f()`, `model.f()`,
 /// `this->model->f()`; `arrow` says whether it was written with `->`.

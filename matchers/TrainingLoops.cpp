@@ -293,6 +293,27 @@ bool resetsGradients(const clang::Stmt *s, unsigned depth = 3) {
   });
 }
 
+/// The first statement of the iteration's function that starts a thread running a module, when
+/// the iteration's own forward and loss statements run none (TrainingIteration::workerThreads).
+const clang::Stmt *workerThreadsOf(const TrainingIteration &it) {
+  constexpr unsigned CallsDeep = 3;
+  for (const BackwardPass &pass : it.passes) {
+    if (runsModule(pass.loss, CallsDeep))
+      return nullptr;
+    for (const clang::Stmt *s : pass.forward)
+      if (runsModule(s, CallsDeep))
+        return nullptr;
+  }
+  const clang::Stmt *started = nullptr;
+  containsStmt(it.function->getBody(), [&](const clang::Stmt *n) {
+    const clang::Stmt *body = threadBody(n);
+    if (body && runsModule(body, CallsDeep))
+      started = n;
+    return started != nullptr;
+  });
+  return started;
+}
+
 bool isLoop(const clang::Stmt *s) {
   return llvm::isa<clang::ForStmt, clang::CXXForRangeStmt, clang::WhileStmt, clang::DoStmt>(s);
 }
@@ -672,20 +693,27 @@ private:
       else
         stmts.push_back(s);
     }
-    // A zero_grad before the last statement that computes the loss ends the previous pass; one
-    // after it (forward, loss, zero_grad, backward) ends this pass's region and stays outside it,
-    // with what follows it. A loss computed inside the backward statement keeps its region up to
-    // that statement, which the migration splits: there, every zero_grad ends the previous pass.
+    // A zero_grad before the last statement that computes the loss ends the previous pass (what
+    // comes before it prepares the batch: `auto x = batch.data.to(device);`), unless a statement
+    // before it runs the model for the loss (forward, zero_grad, loss: a U-Net trainer's order),
+    // which the region must hold: the zero_grad then stays inside. One after the last (forward,
+    // loss, zero_grad, backward) ends this pass's region and stays outside it, with what follows
+    // it. A loss computed inside the backward statement keeps its region up to that statement,
+    // which the migration splits: there, every zero_grad ends the previous pass.
     std::vector<bool> feeds = pass.lossComputedInline ? std::vector<bool>(stmts.size()) : feedsLoss(stmts, pass.loss);
     auto lastFeed = llvm::find(llvm::reverse(feeds), true);
     size_t computed = lastFeed == feeds.rend() ? 0 : feeds.rend() - lastFeed;
+    constexpr unsigned CallsDeep = 3;
+    bool forwardSoFar = false;
     size_t begin = 0, end = stmts.size();
     for (size_t i = 0; i < stmts.size(); ++i) {
-      if (!isZeroGradOnly(stmts[i]))
+      if (!isZeroGradOnly(stmts[i])) {
+        forwardSoFar = forwardSoFar || (i >= begin && feeds[i] && runsModule(stmts[i], CallsDeep));
         continue;
-      if (i < computed || computed == 0)
+      }
+      if (computed == 0 || (i < computed && !forwardSoFar))
         begin = i + 1;
-      else if (end == stmts.size())
+      else if (i >= computed && end == stmts.size())
         end = i;
     }
     // What runs after the last statement that computes the loss (a model's state updated from
@@ -853,6 +881,7 @@ private:
       std::vector<const clang::Stmt *> outer = loopsAround(loop);
       it.gradientsNeverReset = !resetsGradients(outer.empty() ? loop : outer.back());
     }
+    it.workerThreads = workerThreadsOf(it);
     // Gradient reads between the last backward and a step: unscale_ runs once per step, after
     // every gradient of it was accumulated, so a read between two backward passes (a demo
     // printing `x.grad()`) sees scaled gradients (scaledGradientReads, below).

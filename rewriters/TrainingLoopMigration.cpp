@@ -155,6 +155,10 @@ struct ScopeNames {
   /// Per base name, the number below which every `ampify_<base><n>` is taken: a function of
   /// thousands of loops would otherwise try every number again for each loop.
   llvm::StringMap<unsigned> numberedFrom;
+  /// The GradScaler declared before each outer loop: the loops of one epoch (a training loop and
+  /// a second loop that steps the same optimizers) share it, and each declares it with the same
+  /// text, which the edit set takes once.
+  std::map<const clang::Stmt *, std::string> scalerBefore;
 };
 
 class IterationRewriter {
@@ -169,7 +173,14 @@ public:
   void rewrite() {
     // The scaler is declared in the function's scope, where the next loop's must not clash with
     // it; the other names live in the loop's own block.
-    scaler_ = freshName("scaler", /*keep=*/true);
+    if (const clang::Stmt *anchor = scalerAnchor()) {
+      auto [shared, first] = scopeNames_.scalerBefore.try_emplace(anchor);
+      if (first)
+        shared->second = freshName("scaler", /*keep=*/true);
+      scaler_ = shared->second;
+    } else {
+      scaler_ = freshName("scaler", /*keep=*/true);
+    }
     bool fp16 = fp16_;
 
     addInclude();
@@ -400,16 +411,24 @@ private:
     return directives;
   }
 
-  /// One GradScaler per loop, before the outermost loop that does not own the optimizers; for an
-  /// iteration that is a whole function, one for that function (a lambda: captured from the
-  /// enclosing function).
+  /// The statement the GradScaler is declared before: the outermost loop that does not own the
+  /// optimizers (with its label). Null for an iteration that is a whole function.
+  const clang::Stmt *scalerAnchor() const {
+    const clang::Stmt *anchor = it_.outerLoop;
+    if (!anchor)
+      return nullptr;
+    auto parents = ctx_.getParents(*anchor);
+    if (!parents.empty() && parents[0].get<clang::LabelStmt>())
+      anchor = parents[0].get<clang::LabelStmt>();
+    return anchor;
+  }
+
+  /// One GradScaler per outer loop, before the outermost loop that does not own the optimizers
+  /// (shared by the loops inside it: scalerBefore); for an iteration that is a whole function, one
+  /// for that function (a lambda: captured from the enclosing function).
   bool declareScaler() {
     std::string declaration = "ampify::GradScaler " + scaler_ + ";";
-    if (it_.outerLoop) {
-      const clang::Stmt *anchor = it_.outerLoop;
-      auto parents = ctx_.getParents(*anchor);
-      if (!parents.empty() && parents[0].get<clang::LabelStmt>())
-        anchor = parents[0].get<clang::LabelStmt>();
+    if (const clang::Stmt *anchor = scalerAnchor()) {
       edits_.insertBefore(anchor->getBeginLoc(), declaration + "\n" + src_.indentOf(anchor->getBeginLoc()));
       return true;
     }
@@ -651,6 +670,15 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
              "gradients by the loss scale at every step, which would shrink the earlier iterations' share "
              "each time and change the results; call optimizer.zero_grad() in the loop (or every k "
              "iterations, to accumulate over k), then run ampify fix again");
+      continue;
+    }
+    if (it.workerThreads) {
+      report(ctx, backward,
+             "training loop not migrated: its losses come from forward passes of the threads started at line " +
+                 std::to_string(ctx.getSourceManager().getExpansionLineNumber(it.workerThreads->getBeginLoc())) +
+                 ", and autocast's state belongs to the thread that enables it, so a region here would not reach "
+                 "them (they would stay fp32); open an ampify::Autocast at the start of the function each thread "
+                 "runs, then migrate this loop's backward and step to the GradScaler by hand (docs/fix.md)");
       continue;
     }
     MigrationEdits edits(ctx);

@@ -412,8 +412,8 @@ int runFix() {
         llvm::StringRef message(finding.message);
         if (message.consume_front("training loop migrated to mixed precision"))
           finding.message = "training loop not migrated: its edits overlap those of another migration of this "
-                            "run (the same code migrated differently by two translation units?); migrate it by "
-                            "hand or fix one translation unit at a time";
+                            "run (another loop of the file, or the same code migrated differently by two "
+                            "translation units); migrate it by hand or fix one translation unit at a time";
         finding.fixes.clear();
         finding.notes.clear();
       }

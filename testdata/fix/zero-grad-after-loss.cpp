@@ -105,3 +105,27 @@ void both(Net &model, torch::optim::SGD &opt) {
 // CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
 // CHECK-FIXES-NEXT: {{^}}    opt.zero_grad();{{$}}
 // CHECK-FIXES-NEXT: {{^}}    scaler.scale(loss).backward();{{$}}
+
+// The forward pass, then zero_grad, then the loss (a U-Net trainer's order): the zero_grad
+// stands between two statements that compute the loss, so the region holds all three; the
+// forward pass must run under autocast.
+void forward_first(Net &model, torch::optim::SGD &opt) {
+  for (int i = 0; i < 100; ++i) {
+    auto x = torch::randn({8, 4});
+    auto out = model(x);
+    opt.zero_grad();
+    auto loss = torch::mse_loss(out, x);
+    loss.backward();
+    opt.step();
+  }
+}
+// CHECK-FIXES: {{^}}void forward_first(Net &model, torch::optim::SGD &opt) {{[{]}}{{$}}
+// CHECK-FIXES-NEXT: {{^}}  ampify::GradScaler scaler;{{$}}
+// CHECK-FIXES-NEXT: {{^}}  for (int i = 0; i < 100; ++i) {{[{]}}{{$}}
+// CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(c10::kCUDA);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto x = torch::randn({8, 4});{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto out = model(x);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    opt.zero_grad();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto loss = torch::mse_loss(out, x);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    scaler.scale(loss).backward();{{$}}

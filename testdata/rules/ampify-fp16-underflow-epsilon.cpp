@@ -192,3 +192,18 @@ torch::Tensor call_either(const torch::Tensor &x) {
   return either_head(make_head(), x) +
          either_head(torch::nn::Sequential(torch::nn::Linear(8, 8), torch::nn::LayerNorm(std::vector<int64_t>{8})), x);
 }
+
+// A training loop not yet migrated: its forward pass and loss are what `ampify fix` puts under
+// autocast, also when a zero_grad stands between them (forward, zero_grad, loss: a U-Net
+// trainer's order), so the Linear output is fp16 there.
+void forward_zero_grad_loss(torch::nn::Linear model, torch::optim::SGD &opt, torch::Tensor x) {
+  for (int i = 0; i < 10; ++i) {
+    auto out = model(x.to(torch::Device(torch::kCUDA)));
+    opt.zero_grad();
+    auto p = torch::sigmoid(out).clamp_min(1e-7);
+  // CHECK-MESSAGES: :[[@LINE-1]]:44: warning: constant 1e-07 is below fp16's smallest normal value (6.1e-5) and is lost against an fp16 tensor [ampify-fp16-underflow-epsilon]
+    auto loss = -torch::log(p).mean();
+    loss.backward();
+    opt.step();
+  }
+}

@@ -835,3 +835,18 @@ struct DoublingImpl : torch::nn::Module {
   }
 };
 void build_doubling() { DoublingImpl doubling(20, true); }
+
+// std::make_shared of a TORCH_MODULE holder (`std::make_shared<AE>(...)`, kept in a
+// std::shared_ptr<AE>): the holder's constructor forwards to AEImpl's.
+class AEImpl : public torch::nn::Module {
+ public:
+  AEImpl(int64_t image_size, int64_t h_dim) : fc1(image_size, h_dim) {}
+  // CHECK-MESSAGES: :[[@LINE-1]]:51: warning: in_features = 38 of Linear `fc1` is not a multiple of 8: {{.*}} [ampify-tensor-core-alignment]
+  torch::Tensor forward(torch::Tensor x) { return fc1(x); }
+  torch::nn::Linear fc1{nullptr};
+};
+TORCH_MODULE(AE);
+struct Robot {
+  std::shared_ptr<AE> visual;
+  void create() { visual = std::make_shared<AE>(38, 64); }
+};

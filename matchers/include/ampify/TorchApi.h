@@ -70,8 +70,9 @@ const clang::CXXConstructorDecl *forwardedConstructor(const clang::CXXRecordDecl
 /// that takes no arguments. Null for other constructions.
 const clang::CXXConstructorDecl *moduleHolderTarget(const clang::CXXConstructExpr *construct);
 
-/// For `std::make_shared<NetImpl>(3, 100)` (also std::make_unique): the NetImpl constructor its
-/// arguments reach (forwardedConstructor). Null for other calls.
+/// For `std::make_shared<NetImpl>(3, 100)` (also std::make_unique, and `std::make_shared<Net>`
+/// of a TORCH_MODULE holder): the NetImpl constructor its arguments reach (forwardedConstructor).
+/// Null for other calls.
 const clang::CXXConstructorDecl *madeObjectConstructor(const clang::CallExpr *call);
 
 /// Counts the arguments written in the source (default arguments do not count).
@@ -106,6 +107,19 @@ LogitsRewrite logitsRewrite(const clang::CallExpr *call, clang::ASTContext &ctx)
 /// criterion(ampify_args...); }, out, y)`). None when the call cannot be rewritten (a macro). The
 /// file needs `<ampify/amp.h>`.
 std::optional<SourceEdit> runInFp32(const clang::CallExpr *call, clang::ASTContext &ctx);
+
+/// Whether `s` runs a module's forward pass (`model->forward(x)`, `model(x)`, `model.forward(x)`
+/// on a module class, a TORCH_MODULE holder or a shared_ptr to one), also inside the functions of
+/// the TU it calls, `depth` calls deep; a method that another file defines, of a module or of a
+/// class holding one as a data member (`env->step()` of an environment holding the policy), counts
+/// as running it.
+bool runsModule(const clang::Stmt *s, unsigned depth);
+
+/// The body that a thread `s` starts runs, when `s` starts one: `std::thread t(worker, ...)`,
+/// `std::jthread`, `threads.emplace_back(worker, ...)` on a container of std::thread, or
+/// `std::async(worker, ...)`, where `worker` is a lambda, a variable initialised with one, or a
+/// function. Null otherwise.
+const clang::Stmt *threadBody(const clang::Stmt *s);
 
 /// channels_last for a conv net: the edits that store the model's weights (once per function)
 /// and the input of one forward call in channels_last (NHWC) order.
