@@ -3076,20 +3076,8 @@ private:
       if (op == BO_Assign) {
         values = evaluate(write.getRHS(), depth + 1);
       } else {
-        Values by = known(evaluate(write.getRHS(), depth + 1));
-        for (const auto &a : before)
-          for (const auto &b : by)
-            if (a.openSource) {
-              // A width other TUs pass (`UNet(3, 20)` in main.cpp): the step travels with it.
-              if constexpr (!Real)
-                values.push_back(withArithmetic(a, &write, CrossUnitArithmetic{"", b.value, false, std::nullopt}, b));
-            } else if (std::optional<T> value = apply(op, a.value, b.value); value && sameIterations(a, b)) {
-              BasicConstantValue<T> result = a;
-              result.value = *value;
-              result.origins.insert(result.origins.end(), b.origins.begin(), b.origins.end());
-              result.assumptions = bothAssumptions(a, b);
-              values.push_back(std::move(result));
-            }
+        // A width other TUs pass (`UNet(3, 20)` in main.cpp) carries the step as its arithmetic.
+        values = arithmetic(op, &write, before, evaluate(write.getRHS(), depth + 1));
       }
       bound_.erase(var);
       // Values of other iterations (the counter read without `ch`) are not this one's.
@@ -3443,7 +3431,12 @@ private:
     if (kind != BO_Add && kind != BO_Sub && kind != BO_Mul && kind != BO_Div && kind != BO_Rem && kind != BO_Shl &&
         kind != BO_Shr)
       return folded(op);
-    Values left = evaluate(op->getLHS(), depth + 1), right = evaluate(op->getRHS(), depth + 1);
+    return arithmetic(kind, op, evaluate(op->getLHS(), depth + 1), evaluate(op->getRHS(), depth + 1));
+  }
+
+  /// `kind` applied to each pair of `left` and `right` values of one iteration; `op` is the
+  /// expression that computes it (for the derivation of open values).
+  Values arithmetic(BinaryOperatorKind kind, const BinaryOperator *op, const Values &left, const Values &right) {
     Values lhs = known(left), rhs = known(right);
     Values result;
     if constexpr (!Real) {

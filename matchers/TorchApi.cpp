@@ -259,21 +259,20 @@ const clang::CXXConstructorDecl *moduleHolderTarget(const clang::CXXConstructExp
   const clang::CXXConstructorDecl *ctor = construct->getConstructor();
   if (ctor->isInheritingConstructor())
     ctor = ctor->getInheritedConstructor().getConstructor();
-  const auto *holder = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(ctor->getParent());
-  // TORCH_MODULE(Net)'s class default-constructs its ModuleHolder base in its implicit constructor.
-  const clang::CXXRecordDecl *module = ctor->getParent();
-  if (!holder && ctor->isDefaultConstructor() && !ctor->isUserProvided() && module->getNumBases() == 1)
-    if (const clang::CXXRecordDecl *base = module->bases_begin()->getType()->getAsCXXRecordDecl())
-      holder = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(base);
+  // TORCH_MODULE(Net)'s class default-constructs its ModuleHolder base in its implicit
+  // constructor; its other constructors are its own.
+  if (!llvm::isa<clang::ClassTemplateSpecializationDecl>(ctor->getParent()) &&
+      !(ctor->isDefaultConstructor() && !ctor->isUserProvided()))
+    return nullptr;
   // The variadic constructor forwards its arguments; the default one (`Net net;`) builds NetImpl
   // with none, through NetImpl's default arguments.
   bool forwards = ctor->getPrimaryTemplate() && construct->getNumArgs() > 0;
   bool defaults = !ctor->getPrimaryTemplate() && ctor->isDefaultConstructor();
-  if (!holder || holder->getName() != "ModuleHolder" || !inNamespace(holder, "torch::nn") ||
-      !(forwards || defaults) || holder->getTemplateArgs().size() < 1)
+  const clang::CXXRecordDecl *held = heldModule(ctor->getParent());
+  if (!held || !(forwards || defaults))
     return nullptr;
   llvm::ArrayRef<const clang::Expr *> args(construct->getArgs(), construct->getNumArgs());
-  return forwardedConstructor(recordOf(holder->getTemplateArgs()[0].getAsType()), args);
+  return forwardedConstructor(held, args);
 }
 
 const clang::CXXConstructorDecl *madeObjectConstructor(const clang::CallExpr *call) {
@@ -487,17 +486,23 @@ bool anyStmt(const clang::Stmt *s, llvm::function_ref<bool(const clang::Stmt *)>
 
 } // namespace
 
+ForwardCall forwardCallOf(const clang::CallExpr *call) {
+  if (const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(call)) {
+    if (!member->getMethodDecl() || member->getMethodDecl()->getName() != "forward")
+      return {};
+    return {member->getImplicitObjectArgument(), member->getNumArgs() >= 1 ? member->getArg(0) : nullptr};
+  }
+  if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(call); op && op->getOperator() == clang::OO_Call)
+    return {op->getArg(0), op->getNumArgs() >= 2 ? op->getArg(1) : nullptr};
+  return {};
+}
+
 bool runsModule(const clang::Stmt *s, unsigned depth) {
   return anyStmt(s, [&](const clang::Stmt *n) {
     const auto *call = llvm::dyn_cast<clang::CallExpr>(n);
     if (!call)
       return false;
-    if (const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(call);
-        member && member->getMethodDecl() && member->getMethodDecl()->getName() == "forward" &&
-        isModuleMethod(member->getMethodDecl()))
-      return true;
-    if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(call);
-        op && op->getOperator() == clang::OO_Call && moduleClass(op->getArg(0)->getType()))
+    if (const clang::Expr *object = forwardCallOf(call).object; object && moduleClass(object->getType()))
       return true;
     const clang::FunctionDecl *callee = call->getDirectCallee();
     // A method another file defines, of a module or of a class that holds one (`env->step()` of
@@ -592,24 +597,9 @@ ChannelsLastPlan channelsLastPlan(const clang::CallExpr *forward, const clang::F
   ChannelsLastPlan plan;
   if (!forward || !function || !function->hasBody() || forward->getBeginLoc().isMacroID())
     return plan;
-  // model->forward(x), model.forward(x) or model(x) (a holder's operator()).
-  const clang::Expr *object = nullptr;
-  const clang::Expr *input = nullptr;
-  if (const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(forward)) {
-    if (!member->getMethodDecl() || member->getMethodDecl()->getName() != "forward" || member->getNumArgs() < 1)
-      return plan;
-    object = member->getImplicitObjectArgument();
-    input = member->getArg(0);
-  } else if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(forward)) {
-    if (op->getOperator() != clang::OO_Call || op->getNumArgs() < 2)
-      return plan;
-    object = op->getArg(0);
-    input = op->getArg(1);
-  } else {
-    return plan;
-  }
-  const clang::ValueDecl *decl = objectDecl(object);
-  if (!decl || !isTensorType(input->getType()))
+  auto [object, input] = forwardCallOf(forward);
+  const clang::ValueDecl *decl = object ? objectDecl(object) : nullptr;
+  if (!decl || !input || !isTensorType(input->getType()))
     return plan;
   const clang::CXXRecordDecl *model = moduleClass(decl->getType());
   if (!model)

@@ -270,10 +270,13 @@ bool readsGradients(const clang::Stmt *s) {
   });
 }
 
+/// How many calls deep the loop analysis follows the TU's functions ("a few calls deep").
+constexpr unsigned CallsFollowed = 3;
+
 /// Whether `s` resets gradients: `zero_grad()` on an optimizer or module, `x.grad().zero_()` (or
 /// `.mutable_grad().reset()`, `.grad().detach_()`...), also inside the functions of the TU it
 /// calls (a few calls deep: a `trainer.reset()` helper).
-bool resetsGradients(const clang::Stmt *s, unsigned depth = 3) {
+bool resetsGradients(const clang::Stmt *s, unsigned depth = CallsFollowed) {
   return containsStmt(s, [&](const clang::Stmt *n) {
     const auto *call = llvm::dyn_cast<clang::CallExpr>(n);
     if (!call)
@@ -296,18 +299,17 @@ bool resetsGradients(const clang::Stmt *s, unsigned depth = 3) {
 /// The first statement of the iteration's function that starts a thread running a module, when
 /// the iteration's own forward and loss statements run none (TrainingIteration::workerThreads).
 const clang::Stmt *workerThreadsOf(const TrainingIteration &it) {
-  constexpr unsigned CallsDeep = 3;
   for (const BackwardPass &pass : it.passes) {
-    if (runsModule(pass.loss, CallsDeep))
+    if (runsModule(pass.loss, CallsFollowed))
       return nullptr;
     for (const clang::Stmt *s : pass.forward)
-      if (runsModule(s, CallsDeep))
+      if (runsModule(s, CallsFollowed))
         return nullptr;
   }
   const clang::Stmt *started = nullptr;
   containsStmt(it.function->getBody(), [&](const clang::Stmt *n) {
     const clang::Stmt *body = threadBody(n);
-    if (body && runsModule(body, CallsDeep))
+    if (body && runsModule(body, CallsFollowed))
       started = n;
     return started != nullptr;
   });
@@ -703,12 +705,11 @@ private:
     std::vector<bool> feeds = pass.lossComputedInline ? std::vector<bool>(stmts.size()) : feedsLoss(stmts, pass.loss);
     auto lastFeed = llvm::find(llvm::reverse(feeds), true);
     size_t computed = lastFeed == feeds.rend() ? 0 : feeds.rend() - lastFeed;
-    constexpr unsigned CallsDeep = 3;
     bool forwardSoFar = false;
     size_t begin = 0, end = stmts.size();
     for (size_t i = 0; i < stmts.size(); ++i) {
       if (!isZeroGradOnly(stmts[i])) {
-        forwardSoFar = forwardSoFar || (i >= begin && feeds[i] && runsModule(stmts[i], CallsDeep));
+        forwardSoFar = forwardSoFar || (i >= begin && feeds[i] && runsModule(stmts[i], CallsFollowed));
         continue;
       }
       if (computed == 0 || (i < computed && !forwardSoFar))

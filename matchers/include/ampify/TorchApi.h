@@ -108,6 +108,15 @@ LogitsRewrite logitsRewrite(const clang::CallExpr *call, clang::ASTContext &ctx)
 /// file needs `<ampify/amp.h>`.
 std::optional<SourceEdit> runInFp32(const clang::CallExpr *call, clang::ASTContext &ctx);
 
+/// The module object and first input of a forward call written `model->forward(x)`,
+/// `model.forward(x)` or `model(x)` (a holder's operator()); the input is null without arguments.
+/// Both null for other calls. (Whether the object is a module is the caller's to check.)
+struct ForwardCall {
+  const clang::Expr *object = nullptr;
+  const clang::Expr *input = nullptr;
+};
+ForwardCall forwardCallOf(const clang::CallExpr *call);
+
 /// Whether `s` runs a module's forward pass (`model->forward(x)`, `model(x)`, `model.forward(x)`
 /// on a module class, a TORCH_MODULE holder or a shared_ptr to one), also inside the functions of
 /// the TU it calls, `depth` calls deep; a method that another file defines, of a module or of a
