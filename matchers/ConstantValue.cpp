@@ -1163,6 +1163,11 @@ public:
   }
 
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *op) {
+    // `block(in, hidden)` calls the lambda's operator(): its parameters take the call's arguments
+    // (the first operand is the closure object).
+    if (const auto *method = dyn_cast_or_null<CXXMethodDecl>(op->getDirectCallee());
+        method && op->getOperator() == OO_Call && method->getParent()->isLambda())
+      addCall(method, op->getBeginLoc(), llvm::ArrayRef<const Expr *>(op->getArgs(), op->getNumArgs()).drop_front());
     if (constructorAssigns(op))
       return true;
     // `cfg.hidden = {64, 50};`: the list assigned is the member's value after it.

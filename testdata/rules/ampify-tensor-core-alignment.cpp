@@ -1,6 +1,7 @@
 // AMPIFY: check --checks=-*,ampify-tensor-core-alignment
 #include <torch/torch.h>
 
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -850,3 +851,22 @@ struct Robot {
   std::shared_ptr<AE> visual;
   void create() { visual = std::make_shared<AE>(38, 64); }
 };
+
+// A lambda that builds layers: its parameters take what each call of it passes; its captures are
+// the enclosing function's variables. A lambda only handed to other code is called with values
+// not seen here.
+struct BlocksImpl : torch::nn::Module {
+  torch::nn::Sequential body;
+  BlocksImpl(int64_t in, int64_t hidden) {
+    auto block = [&](int64_t width) {
+      return torch::nn::Sequential(torch::nn::Linear(in, width), torch::nn::ReLU());
+  // CHECK-MESSAGES: :[[@LINE-1]]:54: warning: in_features = 20 of Linear is not a multiple of 8: {{.*}} [ampify-tensor-core-alignment]
+  // CHECK-MESSAGES: :[[@LINE-2]]:58: warning: out_features = 100 of Linear is not a multiple of 8: {{.*}} [ampify-tensor-core-alignment]
+    };
+    body = block(hidden);
+    block(64);
+    auto handed = [](int64_t width) { return torch::nn::Linear(64, width); };
+    std::function<torch::nn::Linear(int64_t)> builder = handed;
+  }
+};
+void build_blocks() { BlocksImpl blocks(20, 100); }

@@ -1128,6 +1128,27 @@ int64_t uses() { return stages(20); }
   EXPECT_EQ(valuesOf("left_read"), V{}) << "a break may leave before the write";
 }
 
+TEST(ConstantEvaluator, ALambdasParameterTakesWhatEachOfItsCallsPasses) {
+  EvaluatedUnit code(R"cpp(
+int64_t widths(int64_t base) {
+  auto scaled = [&](int64_t factor) {
+    const int64_t lambda_width = base * factor;
+    return lambda_width;
+  };
+  auto never_called = [](int64_t width) {
+    const int64_t uncalled_width = width;
+    return uncalled_width;
+  };
+  return scaled(2) + scaled(3);
+}
+int64_t uses() { return widths(20); }
+)cpp");
+  ASSERT_TRUE(code.parsed());
+  using V = std::vector<int64_t>;
+  EXPECT_EQ(code.valuesOf("lambda_width"), (V{40, 60})) << "each call's argument, with the captured base";
+  EXPECT_EQ(code.valuesOf("uncalled_width"), V{}) << "no call: nothing known";
+}
+
 TEST(ConstantEvaluator, AListMemberOfAStructIsItsInitialiserOrTheListAssignedBeforeTheRead) {
   EvaluatedUnit code(R"cpp(
 #include <vector>
