@@ -1,0 +1,3 @@
+#include "constants.h"
+
+const int64_t kHidden = 50;
