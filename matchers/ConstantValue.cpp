@@ -848,8 +848,9 @@ public:
     // A function written in a header is compiled into every TU that calls it, which analyses it.
     if (fn->doesThisDeclarationHaveABody() && fn->isExternallyVisible() && !fn->isInlined() &&
         !fn->isDependentContext() && fn->getTemplatedKind() == FunctionDecl::TK_NonTemplate &&
-        sm_.isInMainFile(sm_.getFileLoc(fn->getLocation())) &&
-        !fn->getReturnType()->isPointerType() && !integerFieldsOfProjectStruct(fn->getReturnType(), sm_).empty())
+        sm_.isInMainFile(sm_.getFileLoc(fn->getLocation())) && !fn->getReturnType()->isPointerType() &&
+        (!integerFieldsOfProjectStruct(fn->getReturnType(), sm_).empty() ||
+         !integerListFields(fn->getReturnType(), sm_).empty()))
       structsForOtherUnits.push_back(fn);
     if (fn->doesThisDeclarationHaveABody() && fn->isExternallyVisible() && !fn->isInlined() &&
         !fn->isDependentContext() && fn->getTemplatedKind() == FunctionDecl::TK_NonTemplate &&
@@ -1493,6 +1494,20 @@ public:
     for (const ReturnStmt *ret : returns)
       append(values, fieldOfPath(ret->getRetValue(), path, depth + 1));
     inProgress_.erase(definition);
+    return values;
+  }
+
+  /// The elements `selector` picks of the list member `field` of what `definition`'s return
+  /// statements give (`cfg.hidden = {40, 20, 20}; return cfg;`).
+  Values fieldElementsOfReturns(const FunctionDecl *definition, const FieldDecl *field, ElementSelector selector) {
+    std::vector<const ReturnStmt *> returns;
+    collectReturns(definition->getBody(), returns);
+    Values values;
+    for (const ReturnStmt *ret : returns)
+      for (const std::vector<Values> &list : listsOfField(ret->getRetValue(), field, ret->getRetValue(), 1))
+        for (size_t k = 0; k < list.size(); ++k)
+          if (selector.selects(k, list.size()))
+            append(values, list[k]);
     return values;
   }
 
@@ -2558,6 +2573,7 @@ public:
       for (size_t k = 0; k < list.size(); ++k)
         if (selector.selects(k, list.size()))
           append(values, list[k]);
+    append(values, fieldElementsOfOtherUnitResult(site.args[index], field, selector, depth + 1));
     return annotate(std::move(values), site.args[index]->getBeginLoc(),
                     "an element of " + memberSpelling(param, field->getNameAsString()) + " at this call of `" +
                         function->getNameAsString() + "`");
@@ -2588,6 +2604,48 @@ public:
   }
 
 private:
+  /// Of the list member `field` of a struct that a function of another TU returns, passed on as
+  /// it is (`build(read_config())`, or `const Config cfg = read_config(); build(cfg);` with no
+  /// member of `cfg` written since): what that TU's return statements give, as an open value naming
+  /// the member and the selection ("hidden[1]").
+  Values fieldElementsOfOtherUnitResult(const Expr *record, const FieldDecl *field, ElementSelector selector,
+                                        unsigned depth) {
+    if (!open_ || !record || depth > MaxDepth)
+      return {};
+    record = record->IgnoreImplicit()->IgnoreParens();
+    if (const auto *construct = dyn_cast<CXXConstructExpr>(record)) {
+      const CXXConstructorDecl *ctor = construct->getConstructor();
+      return (ctor->isCopyConstructor() || ctor->isMoveConstructor()) && construct->getNumArgs() == 1
+                 ? fieldElementsOfOtherUnitResult(construct->getArg(0), field, selector, depth + 1)
+                 : Values{};
+    }
+    if (const auto *call = dyn_cast<CallExpr>(record); call && !isa<CXXOperatorCallExpr>(call)) {
+      const FunctionDecl *callee = call->getDirectCallee();
+      const auto *method = dyn_cast_or_null<CXXMethodDecl>(callee);
+      const SourceManager &sm = ctx_.getSourceManager();
+      if (!callee || callee->hasBody() || !callee->isExternallyVisible() || (method && method->isVirtual()) ||
+          sm.isInSystemHeader(sm.getFileLoc(callee->getLocation())))
+        return {};
+      return annotate({{T{}, {}, false, callee->getCanonicalDecl(), field->getName().str() + selector.field()}},
+                      call->getBeginLoc(),
+                      "an element of `" + field->getNameAsString() + "` of what `" + callee->getNameAsString() +
+                          "` returns");
+    }
+    const auto *ref = dyn_cast<DeclRefExpr>(record);
+    const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+    if (!var || isa<ParmVarDecl>(var) || !var->isLocalVarDecl() || !var->getInit() || !inProgress_.insert(var).second)
+      return {};
+    Values values;
+    if (var->getType()->isReferenceType() ? var->getType().getNonReferenceType().isConstQualified()
+                                          : keepsInitialiser(var, var)) {
+      std::optional<std::vector<const FieldWrite *>> writes = writesReaching(var, {field}, ref);
+      if (var->getType()->isReferenceType() || (writes && writes->empty()))
+        values = fieldElementsOfOtherUnitResult(var->getInit(), field, selector, depth + 1);
+    }
+    inProgress_.erase(var);
+    return values;
+  }
+
   /// The element lists `e` may be, one per way it is built: its own initialiser list, a variable's
   /// never changed after its initialisation, or a parameter's at each call in this TU.
   std::vector<std::vector<Values>> lists(const Expr *e, unsigned depth) {
@@ -2765,8 +2823,13 @@ private:
       if (writes && writes->empty())
         all = listsOfField(var->getInit(), field, var->getInit(), depth + 1);
       else if (writes && writes->size() == 1 && writes->front()->value && !writes->front()->setterOfOtherUnit &&
-               !writes->front()->filledByOtherUnit && !writes->front()->methodOfOtherUnit)
+               !writes->front()->filledByOtherUnit && !writes->front()->methodOfOtherUnit) {
         all = lists(writes->front()->value, depth + 1);
+        for (std::vector<Values> &list : all)
+          for (Values &element : list)
+            element = annotate(std::move(element), writes->front()->write->getBeginLoc(),
+                               "an element of " + memberSpelling(var, field->getNameAsString()));
+      }
     }
     inProgress_.erase(var);
     return all;
@@ -3611,6 +3674,12 @@ std::vector<std::tuple<const FunctionDecl *, std::string, ConstantValue>> Consta
       if (values.size() == 1 && !values.front().fromCaller)
         results.emplace_back(function, pathName(path), std::move(values.front()));
     }
+  for (const FunctionDecl *function : idx.structsForOtherUnits)
+    for (const FieldDecl *list : integerListFields(function->getReturnType(), sm))
+      for (const ElementSelector &selector : ElementSelector::passedAcrossUnits())
+        for (ConstantValue &value : Evaluation<int64_t>(ctx_, idx).fieldElementsOfReturns(function, list, selector))
+          if (!value.fromCaller)
+            results.emplace_back(function, list->getName().str() + selector.field(), std::move(value));
   return results;
 }
 

@@ -645,7 +645,8 @@ class CrossUnitConfigs(CrossUnitCase):
     in a loop, sizes nothing; two parameters are never paired across calls; a list member assigned
     before the call gives the widths of model.cpp's loop over it, one appended to gives none; the
     base width main.cpp passes gives each width model.cpp's loop doubles it to, and the width after
-    the loop), and the same from merged shards."""
+    the loop; a list member of the struct config.cpp returns, passed on by main.cpp, gives the
+    widths of model.cpp's counting loop and its last element), and the same from merged shards."""
 
     DATA = "configs"
 
@@ -665,6 +666,10 @@ class CrossUnitConfigs(CrossUnitCase):
         widths = [f for f in findings if "out_features = 44 of Linear is" in f["message"]][0]
         self.assertIn(("src/main.cpp", "an element of `config.widths` at this call of `MlpImpl` is 44"),
                       [(n["path"], n["message"]) for n in widths["notes"]])
+        # A list member config.cpp's read_stack_config() assigns, passed on by main.cpp.
+        stacked = [f for f in findings if "in_features = 36 of Linear is" in f["message"]][0]
+        self.assertIn(("src/config.cpp", "an element of `c.widths` is 36"),
+                      [(n["path"], n["message"]) for n in stacked["notes"]])
         for alone in ("main.cpp", "model.cpp", "config.cpp"):
             self.assertEqual(self.alone(alone), [], alone)
 

@@ -170,7 +170,9 @@ public:
 
   /// The integer members of the structs that functions this TU defines for other TUs return
   /// (`Config make_config()`), each with its one value (what every return statement gives, known
-  /// without any caller); the value's last origin is in the function.
+  /// without any caller); and of their integer list members (`cfg.hidden = {40, 20, 20}; return
+  /// cfg;`), each element a selection picks ("hidden[1]", "hidden[:-1]"), one entry per value. The
+  /// value's last origin is in the function.
   std::vector<std::tuple<const clang::FunctionDecl *, std::string, ConstantValue>> resultsForOtherUnits();
 
   /// The same for a floating-point expression (an integer one is evaluated as an integer and

@@ -15,3 +15,9 @@ ExperimentConfig make_experiment() {
   e.epochs = 3;
   return e;
 }
+
+StackConfig read_stack_config() {
+  StackConfig c;
+  c.widths = {48, 64, 36};
+  return c;
+}

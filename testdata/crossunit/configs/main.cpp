@@ -63,6 +63,8 @@ int main(int argc, char **argv) {
   appended.widths.push_back(20);
   Mlp grown(appended);
   Steps steps(10); // widths 10, 20 in the loop (20, 40 doubled), 40 after it
+  const StackConfig stack_config = read_stack_config();
+  Stack stack(stack_config); // widths 48, 64, 36: the loop's 64 -> 36 and the head's 36
   auto words = torch::randn({2, 64});
   auto shapes = torch::zeros({2}, torch::kLong);
   return tagger(words, shapes).size(0) + odd(torch::randn({2, 20})).size(0) == 4 ? 0 : 1;

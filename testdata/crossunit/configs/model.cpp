@@ -58,6 +58,14 @@ MlpImpl::MlpImpl(const MlpConfig &config) {
   register_module("layers", layers);
 }
 
+StackImpl::StackImpl(const StackConfig &config) {
+  layers->push_back(torch::nn::Linear(3, config.widths[0]));
+  for (std::size_t i = 0; i + 1 < config.widths.size(); ++i)
+    layers->push_back(torch::nn::Linear(config.widths[i], config.widths[i + 1])); // CROSS-EXPECT: out_features = 36 of Linear is not a multiple of 8
+  layers->push_back(torch::nn::Linear(config.widths.back(), 1)); // CROSS-EXPECT: in_features = 36 of Linear is not a multiple of 8
+  register_module("layers", layers);
+}
+
 StepsImpl::StepsImpl(int64_t base) {
   int64_t ch = base;
   for (int64_t i = 0; i < 2; ++i) {

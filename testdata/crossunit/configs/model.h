@@ -152,6 +152,20 @@ struct MlpImpl : torch::nn::Module {
 };
 TORCH_MODULE(Mlp);
 
+// A stack's widths, a list member of a config that config.cpp's read_stack_config() fills and
+// returns, and main.cpp passes on unchanged: the constructor's counting loop pairs each width
+// with the next, and the last one sizes the head.
+struct StackConfig {
+  std::vector<int64_t> widths{64, 64};
+};
+StackConfig read_stack_config();
+struct StackImpl : torch::nn::Module {
+  explicit StackImpl(const StackConfig &config);
+  torch::Tensor forward(torch::Tensor x) { return layers->forward(x); }
+  torch::nn::Sequential layers;
+};
+TORCH_MODULE(Stack);
+
 // A UNet-style stack whose width the constructor's loop doubles (`ch *= 2;`), from the base width
 // main.cpp passes: each iteration's width, and the width after the loop.
 struct StepsImpl : torch::nn::Module {
