@@ -1500,15 +1500,7 @@ public:
   /// The elements `selector` picks of the list member `field` of what `definition`'s return
   /// statements give (`cfg.hidden = {40, 20, 20}; return cfg;`).
   Values fieldElementsOfReturns(const FunctionDecl *definition, const FieldDecl *field, ElementSelector selector) {
-    std::vector<const ReturnStmt *> returns;
-    collectReturns(definition->getBody(), returns);
-    Values values;
-    for (const ReturnStmt *ret : returns)
-      for (const std::vector<Values> &list : listsOfField(ret->getRetValue(), field, ret->getRetValue(), 1))
-        for (size_t k = 0; k < list.size(); ++k)
-          if (selector.selects(k, list.size()))
-            append(values, list[k]);
-    return values;
+    return selected(listsOfFieldInReturns(definition, field, 0), selector);
   }
 
   /// Whether the members of struct parameter `param` are only read where it is visible: taken by
@@ -1601,6 +1593,16 @@ private:
       value = result.Val.getInt().getSExtValue();
     }
     return {{value, {{e->getBeginLoc(), "`" + text(e) + "` is " + show(value)}}}};
+  }
+
+  /// The elements `selector` picks of each of `lists`, each value once.
+  static Values selected(const std::vector<std::vector<Values>> &lists, ElementSelector selector) {
+    Values values;
+    for (const std::vector<Values> &list : lists)
+      for (size_t k = 0; k < list.size(); ++k)
+        if (selector.selects(k, list.size()))
+          append(values, list[k]);
+    return values;
   }
 
   static void append(Values &into, Values more) {
@@ -2185,11 +2187,24 @@ private:
       return {};
     std::string what = "`" + pathName(path) + "` of what `" + callee->getNameAsString() + "` returns";
     if (!callee->hasBody(definition)) {
-      if (!open_ || !callee->isExternallyVisible() || !path.back()->getType()->isIntegralOrEnumerationType())
+      if (!resultOfOtherUnit(call) || !path.back()->getType()->isIntegralOrEnumerationType())
         return {};
       return annotate({{T{}, {}, false, callee->getCanonicalDecl(), pathName(path)}}, call->getBeginLoc(), what);
     }
     return annotate(fieldOfReturns(definition, path, depth), call->getBeginLoc(), what);
+  }
+
+  /// The function `call` calls, when what it returns is known only where another TU defines it:
+  /// a function of the project, not virtual, declared here without a body and visible to other
+  /// TUs. Null otherwise, or outside an open evaluation.
+  const FunctionDecl *resultOfOtherUnit(const CallExpr *call) const {
+    const FunctionDecl *callee = call->getDirectCallee();
+    const auto *method = dyn_cast_or_null<CXXMethodDecl>(callee);
+    const SourceManager &sm = ctx_.getSourceManager();
+    if (!open_ || !callee || callee->hasBody() || !callee->isExternallyVisible() || (method && method->isVirtual()) ||
+        sm.isInSystemHeader(sm.getFileLoc(callee->getLocation())))
+      return nullptr;
+    return callee;
   }
 
   /// `hidden_` inside its class: what each constructor initialises it with; with `subpath`,
@@ -2568,11 +2583,7 @@ public:
     unsigned index = param->getFunctionScopeIndex();
     if (index >= site.args.size() || !site.args[index])
       return {};
-    Values values;
-    for (const std::vector<Values> &list : listsOfField(site.args[index], field, site.args[index], depth + 1))
-      for (size_t k = 0; k < list.size(); ++k)
-        if (selector.selects(k, list.size()))
-          append(values, list[k]);
+    Values values = selected(listsOfField(site.args[index], field, site.args[index], depth + 1), selector);
     append(values, fieldElementsOfOtherUnitResult(site.args[index], field, selector, depth + 1));
     return annotate(std::move(values), site.args[index]->getBeginLoc(),
                     "an element of " + memberSpelling(param, field->getNameAsString()) + " at this call of `" +
@@ -2595,12 +2606,7 @@ public:
   /// with the step through the call.
   Values elementsAtCall(const FunctionDecl *function, const ParmVarDecl *param, const CallSite &site,
                         ElementSelector selector, unsigned depth) {
-    Values values;
-    for (const std::vector<Values> &list : listsAtCall(function, param, site, depth))
-      for (size_t k = 0; k < list.size(); ++k)
-        if (selector.selects(k, list.size()))
-          append(values, list[k]);
-    return values;
+    return selected(listsAtCall(function, param, site, depth), selector);
   }
 
 private:
@@ -2620,11 +2626,8 @@ private:
                  : Values{};
     }
     if (const auto *call = dyn_cast<CallExpr>(record); call && !isa<CXXOperatorCallExpr>(call)) {
-      const FunctionDecl *callee = call->getDirectCallee();
-      const auto *method = dyn_cast_or_null<CXXMethodDecl>(callee);
-      const SourceManager &sm = ctx_.getSourceManager();
-      if (!callee || callee->hasBody() || !callee->isExternallyVisible() || (method && method->isVirtual()) ||
-          sm.isInSystemHeader(sm.getFileLoc(callee->getLocation())))
+      const FunctionDecl *callee = resultOfOtherUnit(call);
+      if (!callee)
         return {};
       return annotate({{T{}, {}, false, callee->getCanonicalDecl(), field->getName().str() + selector.field()}},
                       call->getBeginLoc(),
@@ -2767,16 +2770,9 @@ private:
       const FunctionDecl *callee = call->getDirectCallee();
       const FunctionDecl *definition = nullptr;
       const auto *method = dyn_cast_or_null<CXXMethodDecl>(callee);
-      if (!callee || !callee->hasBody(definition) || (method && method->isVirtual()) ||
-          !inProgress_.insert(definition).second)
+      if (!callee || !callee->hasBody(definition) || (method && method->isVirtual()))
         return {};
-      std::vector<const ReturnStmt *> returns;
-      collectReturns(definition->getBody(), returns);
-      for (const ReturnStmt *ret : returns)
-        for (std::vector<Values> &list : listsOfField(ret->getRetValue(), field, ret->getRetValue(), depth + 1))
-          all.push_back(std::move(list));
-      inProgress_.erase(definition);
-      return all;
+      return listsOfFieldInReturns(definition, field, depth);
     }
     if (const auto *member = dyn_cast<MemberExpr>(record); member && isThisMember(member)) {
       const auto *stored = dyn_cast<FieldDecl>(member->getMemberDecl());
@@ -2835,6 +2831,21 @@ private:
     return all;
   }
 
+  /// The lists the member `field` of what `definition`'s return statements give holds.
+  std::vector<std::vector<Values>> listsOfFieldInReturns(const FunctionDecl *definition, const FieldDecl *field,
+                                                         unsigned depth) {
+    if (!inProgress_.insert(definition).second)
+      return {};
+    std::vector<const ReturnStmt *> returns;
+    collectReturns(definition->getBody(), returns);
+    std::vector<std::vector<Values>> all;
+    for (const ReturnStmt *ret : returns)
+      for (std::vector<Values> &list : listsOfField(ret->getRetValue(), field, ret->getRetValue(), depth + 1))
+        all.push_back(std::move(list));
+    inProgress_.erase(definition);
+    return all;
+  }
+
   /// The lists a default-built struct's member holds: its in-class initialiser (a named constant,
   /// `Config::hidden[1]`).
   std::vector<std::vector<Values>> memberInitializerLists(const FieldDecl *field, unsigned depth) {
@@ -2886,11 +2897,7 @@ private:
   /// The elements `selector` picks of the list `e`, in every way it is built; of a list parameter
   /// of a function other TUs call, also what they pass (an open value naming the selection).
   Values evaluateElements(const Expr *e, ElementSelector selector, unsigned depth) {
-    Values values;
-    for (const std::vector<Values> &list : lists(e, depth + 1))
-      for (size_t k = 0; k < list.size(); ++k)
-        if (selector.selects(k, list.size()))
-          append(values, list[k]);
+    Values values = selected(lists(e, depth + 1), selector);
     append(values, elementsFromOtherUnits(e, selector));
     return values;
   }
