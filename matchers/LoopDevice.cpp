@@ -34,6 +34,54 @@ const clang::Stmt *findStmt(const clang::Stmt *s, llvm::function_ref<bool(const 
   return nullptr;
 }
 
+/// `x.device()`, `model->getUsedDevice()`: a method with no arguments that returns a device, const
+/// or named for one (a getter of another file), which is safe to call once more.
+bool isDeviceGetter(const clang::CXXMemberCallExpr *call) {
+  const clang::CXXMethodDecl *method = call->getMethodDecl();
+  if (!method || call->getNumArgs() != 0 || !isRecordNamed(method->getReturnType(), "c10::Device") ||
+      !method->getDeclName().isIdentifier())
+    return false;
+  return method->isConst() || method->getName().contains_insensitive("device");
+}
+
+/// The object a method is called on: `model` of `model->f()` (a module holder or smart pointer's
+/// `operator->`) and of `model.f()`.
+const clang::Expr *objectOf(const clang::CXXMemberCallExpr *call) {
+  const clang::Expr *object = call->getImplicitObjectArgument()->IgnoreParenImpCasts();
+  if (const auto *arrow = llvm::dyn_cast<clang::CXXOperatorCallExpr>(object);
+      arrow && arrow->getOperator() == clang::OO_Arrow && arrow->getNumArgs() == 1)
+    object = arrow->getArg(0)->IgnoreParenImpCasts();
+  return object;
+}
+
+/// A function of a template is read through an instantiation with a body, where calls through
+/// the template's parameters are resolved (`model->getUsedDevice()` of `ActorCritic<W, M>` with
+/// `template class ActorCritic<GridWorld, ConvNetGW>;`). Its expressions have the pattern's
+/// source locations and text.
+const clang::FunctionDecl *instantiationOf(const clang::FunctionDecl *fn) {
+  if (!fn->isDependentContext())
+    return fn;
+  auto withBody = [&](const clang::FunctionDecl *candidate) {
+    return candidate && candidate->getBody() && !candidate->isDependentContext();
+  };
+  if (const clang::FunctionTemplateDecl *pattern = fn->getDescribedFunctionTemplate())
+    for (const clang::FunctionDecl *spec : pattern->specializations())
+      if (withBody(spec))
+        return spec;
+  const auto *method = llvm::dyn_cast<clang::CXXMethodDecl>(fn);
+  const clang::ClassTemplateDecl *owner = method ? method->getParent()->getDescribedClassTemplate() : nullptr;
+  if (!owner)
+    return fn;
+  for (const clang::ClassTemplateSpecializationDecl *spec : owner->specializations())
+    for (const clang::Decl *member : spec->decls())
+      if (const auto *instance = llvm::dyn_cast<clang::CXXMethodDecl>(member);
+          instance && instance->getInstantiatedFromMemberFunction() &&
+          instance->getInstantiatedFromMemberFunction()->getCanonicalDecl() == method->getCanonicalDecl() &&
+          withBody(instance))
+        return instance;
+  return fn;
+}
+
 DeviceKind join(DeviceKind a, DeviceKind b) {
   if (a == b)
     return a;
@@ -85,6 +133,12 @@ public:
       if (const auto *method = call->getMethodDecl();
           method && method->getDeclName().isIdentifier() && method->getName() == "type")
         return kindOf(call->getImplicitObjectArgument(), depth + 1);
+    // A getter this TU defines (`return device_;`): what it returns.
+    if (const auto *call = llvm::dyn_cast<clang::CXXMemberCallExpr>(e); call && isDeviceGetter(call))
+      if (const clang::FunctionDecl *method = call->getMethodDecl(); method && method->getBody())
+        if (const auto *body = llvm::dyn_cast<clang::CompoundStmt>(method->getBody()); body && body->size() == 1)
+          if (const auto *ret = llvm::dyn_cast<clang::ReturnStmt>(body->body_front()))
+            return kindOf(ret->getRetValue(), depth + 1);
     return DeviceKind::Unknown;
   }
 
@@ -220,7 +274,11 @@ public:
         named = pointer;
       else
         pointer = nullptr;
+      // `model->device()`, `images.device()`, `net.getUsedDevice()`: a device getter of one of the
+      // program's objects, which the region calls again where it starts.
       const clang::Expr *root = named;
+      if (const auto *getter = llvm::dyn_cast<clang::CXXMemberCallExpr>(named); getter && isDeviceGetter(getter))
+        root = objectOf(getter);
       while (const auto *member = llvm::dyn_cast<clang::MemberExpr>(root)) {
         if (member->isArrow())
           break;
@@ -300,6 +358,7 @@ private:
     Candidates &c = known->second;
     if (!first || !fn)
       return c;
+    fn = instantiationOf(fn);
     findStmt(fn->getBody(), [&](const clang::Stmt *n) {
       if (const auto *call = llvm::dyn_cast<clang::CallExpr>(n)) {
         const auto *callee = call->getDirectCallee();

@@ -700,11 +700,14 @@ private:
     // before it runs the model for the loss (forward, zero_grad, loss: a U-Net trainer's order),
     // which the region must hold: the zero_grad then stays inside. One after the last (forward,
     // loss, zero_grad, backward) ends this pass's region and stays outside it, with what follows
-    // it. A loss computed inside the backward statement keeps its region up to that statement,
-    // which the migration splits: there, every zero_grad ends the previous pass.
-    std::vector<bool> feeds = pass.lossComputedInline ? std::vector<bool>(stmts.size()) : feedsLoss(stmts, pass.loss);
+    // it. A loss computed inside the backward statement (`opt.zero_grad(); loss.mean().backward();`)
+    // is last computed by that statement, which the migration splits: its region runs up to it,
+    // and holds a zero_grad only when a forward comes before it (PPO: evaluate, losses, zero_grad).
+    std::vector<bool> feeds = feedsLoss(stmts, pass.loss);
     auto lastFeed = llvm::find(llvm::reverse(feeds), true);
-    size_t computed = lastFeed == feeds.rend() ? 0 : feeds.rend() - lastFeed;
+    size_t computed = pass.lossComputedInline ? stmts.size()
+                      : lastFeed == feeds.rend() ? 0
+                                                 : feeds.rend() - lastFeed;
     bool forwardSoFar = false;
     size_t begin = 0, end = stmts.size();
     for (size_t i = 0; i < stmts.size(); ++i) {

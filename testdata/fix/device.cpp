@@ -149,3 +149,63 @@ void through_pointer(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch:
   }
 }
 // CHECK-FIXES: {{^}}    ampify::Autocast autocast(device->type());{{$}}
+
+// The device through a getter of the model that another file defines (`usedDevice = kCUDA` when
+// available, in its constructor): decided at run time, called again where the region starts.
+struct GetterNetImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) { return fc(x); }
+  torch::Device getUsedDevice();
+  torch::nn::Linear fc{nullptr};
+};
+TORCH_MODULE(GetterNet);
+
+void through_getter(GetterNet &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto loss = torch::mse_loss(model(x.to(model->getUsedDevice())), y.to(model->getUsedDevice()));
+    loss.backward();
+    // CHECK-MESSAGES: :[[@LINE-2]]:44: note: autocast device from the program's `model->getUsedDevice()`, decided at run time: autocast on that device (fp16 on CUDA, bf16 on the CPU)
+    opt.step();
+  }
+}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(model->getUsedDevice().type());{{$}}
+
+// A getter this file defines, of a CPU device, and a tensor's own device(): what they return.
+struct Holder {
+  torch::Device device_{torch::kCPU};
+  torch::Device device() const { return device_; }
+};
+
+void through_defined_getter(Holder &holder, Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto loss = torch::mse_loss(model(x.to(holder.device())), y.to(x.device()));
+    loss.backward();
+    // CHECK-MESSAGES: :[[@LINE-2]]:44: note: autocast device from the program's `holder.device()`, which is the CPU: autocast on the CPU (bf16, no loss scaling)
+    opt.step();
+  }
+}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(holder.device().type()).dtype(at::kBFloat16));{{$}}
+
+// A class template's method that reads the device through the model, a template parameter:
+// the explicit instantiation resolves the call (an actor-critic trainer's shape).
+template <class M>
+struct Agent {
+  M model;
+  torch::Tensor values;
+  void backPropagate(torch::optim::Adam *opti, torch::Tensor x);
+};
+
+template <class M>
+void Agent<M>::backPropagate(torch::optim::Adam *opti, torch::Tensor x) {
+  torch::Tensor returns = values.to(model->getUsedDevice());
+  torch::Tensor loss = (model(x) - returns).pow(2).mean();
+  opti->zero_grad();
+  loss.backward();
+  // CHECK-MESSAGES: :[[@LINE-4]]:37: note: autocast device from the program's `model->getUsedDevice()`, decided at run time: autocast on that device (fp16 on CUDA, bf16 on the CPU)
+  opti->step();
+}
+// CHECK-FIXES: {{^}}  ampify::Autocast autocast(model->getUsedDevice().type());{{$}}
+// CHECK-FIXES-NEXT: {{^}}  torch::Tensor returns = values.to(model->getUsedDevice());{{$}}
+
+template struct Agent<GetterNet>;

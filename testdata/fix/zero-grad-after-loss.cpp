@@ -129,3 +129,46 @@ void forward_first(Net &model, torch::optim::SGD &opt) {
 // CHECK-FIXES-NEXT: {{^}}    auto loss = torch::mse_loss(out, x);{{$}}
 // CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
 // CHECK-FIXES-NEXT: {{^}}    scaler.scale(loss).backward();{{$}}
+
+// The forward pass and the per-sample losses, then zero_grad, then the loss reduced inside the
+// backward statement (a PPO update's order): the region runs from the forward pass to the
+// reduction, which the migration moves into a variable.
+void reduced_in_backward(Net &model, torch::optim::Adam &actor, torch::optim::Adam &critic) {
+  for (int epoch = 0; epoch < 4; ++epoch) {
+    auto states = torch::randn({8, 4});
+    auto ratios = torch::exp(model(states) - states);
+    auto perSample = -(ratios * states);
+    actor.zero_grad();
+    critic.zero_grad();
+    perSample.mean().backward();
+    actor.step();
+    critic.step();
+  }
+}
+// CHECK-FIXES: {{^}}  for (int epoch = 0; epoch < 4; ++epoch) {{[{]}}{{$}}
+// CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(c10::kCUDA);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto states = torch::randn({8, 4});{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto ratios = torch::exp(model(states) - states);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto perSample = -(ratios * states);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    actor.zero_grad();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    critic.zero_grad();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto loss = perSample.mean();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    scaler.scale(loss).backward();{{$}}
+
+// The batch prepared, then zero_grad, then the whole forward pass inside the backward statement:
+// the zero_grad ends the previous pass and the region holds only the loss.
+void forward_in_backward(Net &model, torch::optim::SGD &opt) {
+  for (int i = 0; i < 100; ++i) {
+    auto x = torch::randn({8, 4});
+    opt.zero_grad();
+    torch::mse_loss(model(x), x).backward();
+    opt.step();
+  }
+}
+// CHECK-FIXES: {{^}}    auto x = torch::randn({8, 4});{{$}}
+// CHECK-FIXES-NEXT: {{^}}    opt.zero_grad();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(c10::kCUDA);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto loss = torch::mse_loss(model(x), x);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    scaler.scale(loss).backward();{{$}}
