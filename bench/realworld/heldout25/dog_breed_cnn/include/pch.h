@@ -1,0 +1,9 @@
+#pragma once
+#include <torch/torch.h>
+
+#include <chrono>
+#include <cmath>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
