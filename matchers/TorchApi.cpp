@@ -7,7 +7,10 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
+
+#include <functional>
 
 namespace ampify {
 namespace {
@@ -604,7 +607,37 @@ ChannelsLastPlan channelsLastPlan(const clang::CallExpr *forward, const clang::F
   const clang::CXXRecordDecl *model = moduleClass(decl->getType());
   if (!model)
     return plan;
+  // A `.view()` of an activation fails on channels_last tensors (they are not contiguous in NCHW
+  // order), so the model's code, and the functions it calls, must be seen to have none: a method
+  // or a function that another file defines leaves the model as it is.
+  const clang::SourceManager &sm = ctx.getSourceManager();
   bool conv2d = false, views = false;
+  llvm::SmallPtrSet<const clang::FunctionDecl *, 16> seen;
+  std::function<void(const clang::FunctionDecl *, unsigned)> scan = [&](const clang::FunctionDecl *fn, unsigned depth) {
+    if (!fn || !seen.insert(fn->getCanonicalDecl()).second || sm.isInSystemHeader(sm.getFileLoc(fn->getLocation())))
+      return;
+    const auto *method = llvm::dyn_cast<clang::CXXMethodDecl>(fn);
+    if (fn->isImplicit() || fn->isDeleted() || fn->isDefaulted() || (method && method->isPureVirtual()) ||
+        llvm::isa<clang::CXXConstructorDecl, clang::CXXDestructorDecl>(fn))
+      return;
+    const clang::Stmt *body = fn->getBody();
+    if (!body) {
+      if (!plan.unseen)
+        plan.unseen = fn;
+      return;
+    }
+    views = views || anyStmt(body, [&](const clang::Stmt *s) {
+              const auto *call = llvm::dyn_cast<clang::CallExpr>(s);
+              if (!call)
+                return false;
+              const std::string name = calleeName(call); // at::Tensor::view (at::TensorBase in the mocks)
+              if (llvm::StringRef(name).starts_with("at::Tensor") && llvm::StringRef(name).ends_with("::view"))
+                return true;
+              if (depth > 0)
+                scan(call->getDirectCallee(), depth - 1);
+              return false;
+            });
+  };
   forEachModuleClass(model, 3, [&](const clang::CXXRecordDecl *record) {
     if (kindFromImpl(record) == "Conv2d")
       conv2d = true;
@@ -612,14 +645,10 @@ ChannelsLastPlan channelsLastPlan(const clang::CallExpr *forward, const clang::F
       if (moduleKind(field->getType()) == "Conv2d")
         conv2d = true;
     for (const clang::CXXMethodDecl *method : record->methods())
-      views = views || anyStmt(method->getBody(), [](const clang::Stmt *s) {
-                const auto *call = llvm::dyn_cast<clang::CallExpr>(s);
-                if (!call)
-                  return false;
-                const std::string name = calleeName(call);  // at::Tensor::view (at::TensorBase in the mocks)
-                return llvm::StringRef(name).starts_with("at::Tensor") && llvm::StringRef(name).ends_with("::view");
-              });
+      scan(method, 2);
   });
+  if (plan.unseen)
+    return plan;
   const clang::Stmt *body = function->getBody();
   const bool already = anyStmt(body, [](const clang::Stmt *s) {
     if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(s))
@@ -630,7 +659,6 @@ ChannelsLastPlan channelsLastPlan(const clang::CallExpr *forward, const clang::F
     return plan;
   plan.model = decl;
 
-  const clang::SourceManager &sm = ctx.getSourceManager();
   const clang::LangOptions &lang = ctx.getLangOpts();
   // The input: x -> x.contiguous(torch::MemoryFormat::ChannelsLast); a + b -> (a + b).contiguous(...)
   const clang::Expr *written = stripWrappers(input);

@@ -530,6 +530,12 @@ std::vector<ConvertedModel> addChannelsLast(clang::ASTContext &ctx, const Traini
       return;
     if (const auto *call = llvm::dyn_cast<clang::CallExpr>(s)) {
       ChannelsLastPlan plan = channelsLastPlan(call, it.function, ctx);
+      if (plan.unseen && llvm::none_of(notes, [&](const auto &note) { return note.first == call->getBeginLoc(); }))
+        notes.emplace_back(call->getBeginLoc(),
+                           "conv net left in the contiguous format (NCHW): `" + plan.unseen->getQualifiedNameAsString() +
+                               "` is defined in another file, where ampify cannot check that the model has no "
+                               ".view() of an activation, which fails on channels_last tensors; convert it by hand "
+                               "(ampify::to_channels_last) if it has none");
       if (plan.model && !plan.modelEdits.empty()) {
         ConvertedModel model{it.function, plan.model};
         if (!converted.count(model) && !llvm::is_contained(convertedHere, model)) {

@@ -136,6 +136,9 @@ struct ChannelsLastPlan {
   /// The module (variable or field) whose forward runs; null when `forward` does not run a conv
   /// net on a tensor, or the plan does not apply (see channelsLastPlan).
   const clang::ValueDecl *model = nullptr;
+  /// A method of the conv net, or a function its code calls, that another file defines: whether
+  /// it views an activation (which fails in channels_last) is unknown, so nothing is converted.
+  const clang::FunctionDecl *unseen = nullptr;
   /// `ampify::to_channels_last(*model);` inserted after the model's `to(device)` statement in the
   /// same function; empty when that function has no such statement (the input edit still helps
   /// only together with a converted model, so callers report it without a fix then).
@@ -148,7 +151,8 @@ struct ChannelsLastPlan {
 /// class (a TORCH_MODULE holder, a shared_ptr, or the class itself) has a torch::nn::Conv2d
 /// among its fields or its submodule fields' fields (3 levels): the channels_last edits. No plan
 /// (null model) when the module or its submodules call Tensor::view (it raises on a
-/// channels_last tensor that is not contiguous), when `function` already mentions
+/// channels_last tensor that is not contiguous) or when a method of theirs, or a function their
+/// code calls, is defined in another file (`unseen`), when `function` already mentions
 /// MemoryFormat::ChannelsLast or to_channels_last, or when the call is in a macro.
 ChannelsLastPlan channelsLastPlan(const clang::CallExpr *forward, const clang::FunctionDecl *function,
                                   clang::ASTContext &ctx);
