@@ -144,6 +144,12 @@ public:
 
   DeviceKind kindOfVariable(const clang::VarDecl *var) { return kindOfStorage(var, var->getInit(), 0); }
 
+  /// Whether the TU assigns to the variable or field after its initialisation.
+  bool isAssigned(const clang::ValueDecl *storage) {
+    index();
+    return assignments_.count(storage) != 0;
+  }
+
   /// The first place the TU's own code may reach CUDA (a CUDA device, `.cuda()`, a torch::cuda
   /// function, a "cuda" device string, a device parameter), or an invalid location when it never
   /// does.
@@ -277,8 +283,11 @@ public:
       // `model->device()`, `images.device()`, `net.getUsedDevice()`: a device getter of one of the
       // program's objects, which the region calls again where it starts.
       const clang::Expr *root = named;
-      if (const auto *getter = llvm::dyn_cast<clang::CXXMemberCallExpr>(named); getter && isDeviceGetter(getter))
+      bool tensorGetter = false;
+      if (const auto *getter = llvm::dyn_cast<clang::CXXMemberCallExpr>(named); getter && isDeviceGetter(getter)) {
         root = objectOf(getter);
+        tensorGetter = isTensorType(root->getType());
+      }
       while (const auto *member = llvm::dyn_cast<clang::MemberExpr>(root)) {
         if (member->isArrow())
           break;
@@ -292,6 +301,10 @@ public:
                     llvm::isa<clang::FieldDecl>(ofThis->getMemberDecl()) && seesThis(it);
       // A constant (`torch::kCUDA`) is not the program's own variable: the constants below take it.
       if ((!member && (!var || var->isConstexpr() || !visibleAt(it, var, at))) || e->getBeginLoc().isMacroID())
+        continue;
+      // A tensor moves by assignment (`images = images.to(device)`): where the region starts, its
+      // device may still be the one it had before, so only a tensor never assigned is asked.
+      if (tensorGetter && evaluator_.isAssigned(member ? ofThis->getMemberDecl() : var))
         continue;
       std::string text = sourceText(e->getSourceRange(), ctx_);
       if (pointer)

@@ -647,8 +647,10 @@ ChannelsLastPlan channelsLastPlan(const clang::CallExpr *forward, const clang::F
     for (const clang::CXXMethodDecl *method : record->methods())
       scan(method, 2);
   });
-  if (plan.unseen)
+  if (!conv2d || plan.unseen) {
+    plan.unseen = conv2d ? plan.unseen : nullptr;
     return plan;
+  }
   const clang::Stmt *body = function->getBody();
   const bool already = anyStmt(body, [](const clang::Stmt *s) {
     if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(s))

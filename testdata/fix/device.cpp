@@ -209,3 +209,19 @@ void Agent<M>::backPropagate(torch::optim::Adam *opti, torch::Tensor x) {
 // CHECK-FIXES-NEXT: {{^}}  torch::Tensor returns = values.to(model->getUsedDevice());{{$}}
 
 template struct Agent<GetterNet>;
+
+// A tensor's device() where the loop moves that tensor by assignment: where the region starts,
+// its device may still be the CPU, so it does not decide; the constant device does.
+void moved_tensor(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+  model->to(torch::kCUDA);
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    x = x.cuda();
+    auto loss = torch::mse_loss(model(x), y.to(x.device()));
+    loss.backward();
+    // CHECK-MESSAGES: :[[@LINE-6]]:13: note: autocast on CUDA: the program moves its tensors or model to CUDA here
+    opt.step();
+  }
+}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(c10::kCUDA);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    x = x.cuda();{{$}}
