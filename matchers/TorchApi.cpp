@@ -626,17 +626,19 @@ ChannelsLastPlan channelsLastPlan(const clang::CallExpr *forward, const clang::F
         plan.unseen = fn;
       return;
     }
-    views = views || anyStmt(body, [&](const clang::Stmt *s) {
-              const auto *call = llvm::dyn_cast<clang::CallExpr>(s);
-              if (!call)
-                return false;
-              const std::string name = calleeName(call); // at::Tensor::view (at::TensorBase in the mocks)
-              if (llvm::StringRef(name).starts_with("at::Tensor") && llvm::StringRef(name).ends_with("::view"))
-                return true;
-              if (depth > 0)
-                scan(call->getDirectCallee(), depth - 1);
-              return false;
-            });
+    // The callees are scanned from inside this walk: `views` is only ever set, never reset.
+    if (anyStmt(body, [&](const clang::Stmt *s) {
+          const auto *call = llvm::dyn_cast<clang::CallExpr>(s);
+          if (!call)
+            return false;
+          const std::string name = calleeName(call); // at::Tensor::view (at::TensorBase in the mocks)
+          if (llvm::StringRef(name).starts_with("at::Tensor") && llvm::StringRef(name).ends_with("::view"))
+            return true;
+          if (depth > 0)
+            scan(call->getDirectCallee(), depth - 1);
+          return false;
+        }))
+      views = true;
   };
   forEachModuleClass(model, 3, [&](const clang::CXXRecordDecl *record) {
     if (kindFromImpl(record) == "Conv2d")
