@@ -612,6 +612,7 @@ ChannelsLastPlan channelsLastPlan(const clang::CallExpr *forward, const clang::F
   // or a function that another file defines leaves the model as it is.
   const clang::SourceManager &sm = ctx.getSourceManager();
   bool conv2d = false, views = false;
+  const clang::FunctionDecl *unseen = nullptr;
   llvm::SmallPtrSet<const clang::FunctionDecl *, 16> seen;
   std::function<void(const clang::FunctionDecl *, unsigned)> scan = [&](const clang::FunctionDecl *fn, unsigned depth) {
     if (!fn || !seen.insert(fn->getCanonicalDecl()).second || sm.isInSystemHeader(sm.getFileLoc(fn->getLocation())))
@@ -622,8 +623,7 @@ ChannelsLastPlan channelsLastPlan(const clang::CallExpr *forward, const clang::F
       return;
     const clang::Stmt *body = fn->getBody();
     if (!body) {
-      if (!plan.unseen)
-        plan.unseen = fn;
+      unseen = unseen ? unseen : fn;
       return;
     }
     // The callees are scanned from inside this walk: `views` is only ever set, never reset.
@@ -649,17 +649,16 @@ ChannelsLastPlan channelsLastPlan(const clang::CallExpr *forward, const clang::F
     for (const clang::CXXMethodDecl *method : record->methods())
       scan(method, 2);
   });
-  if (!conv2d || plan.unseen) {
-    plan.unseen = conv2d ? plan.unseen : nullptr;
+  if (!conv2d)
     return plan;
-  }
+  plan.unseen = unseen;
   const clang::Stmt *body = function->getBody();
   const bool already = anyStmt(body, [](const clang::Stmt *s) {
     if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(s))
       return ref->getDecl()->getName() == "ChannelsLast" || ref->getDecl()->getName() == "to_channels_last";
     return false;
   });
-  if (!conv2d || views || already)
+  if (unseen || views || already)
     return plan;
   plan.model = decl;
 
