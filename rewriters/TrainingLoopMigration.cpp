@@ -164,10 +164,11 @@ struct ScopeNames {
 class IterationRewriter {
 public:
   IterationRewriter(clang::ASTContext &ctx, const MigrationOptions &options, const TrainingIteration &it,
-                    MigrationEdits &edits, bool fp16, std::string device, ScopeNames &scopeNames,
+                    MigrationEdits &edits, bool fp16, std::string device, bool mayRunOnCpu, ScopeNames &scopeNames,
                     std::map<clang::FileID, std::optional<size_t>> &includeAt)
       : ctx_(ctx), sm_(ctx.getSourceManager()), src_(ctx), options_(options), it_(it), edits_(edits),
-        fp16_(fp16), device_(std::move(device)), scopeNames_(scopeNames), includeAt_(includeAt) {}
+        fp16_(fp16), device_(std::move(device)), mayRunOnCpu_(mayRunOnCpu && device_ != "c10::kCUDA"),
+        scopeNames_(scopeNames), includeAt_(includeAt) {}
 
   /// Adds every edit of the iteration (or says, through the edits, why it cannot).
   void rewrite() {
@@ -477,14 +478,17 @@ private:
   }
 
   /// The argument of ampify::Autocast: the device, with the dtype where the device's default is
-  /// not the one chosen.
+  /// not the one chosen. A region that may run on the CPU is enabled only where autocast is faster
+  /// than fp32 (`only_where_faster`: a CPU that computes bf16 in hardware; elsewhere bf16 autocast
+  /// is slower and still rounds); fp16 that the user asked for on such a device is written as asked.
   std::string autocastArgument() const {
-    if (!fp16_)
-      return "ampify::AutocastOptions(" + device_ + ").dtype(at::kBFloat16)";
     // fp16 asked for on a device whose autocast may default to bf16 (the CPU).
-    if (options_.dtype == MigrationOptions::Dtype::Float16 && device_ != "c10::kCUDA")
+    if (fp16_ && options_.dtype == MigrationOptions::Dtype::Float16 && device_ != "c10::kCUDA")
       return "ampify::AutocastOptions(" + device_ + ").dtype(at::kHalf)";
-    return device_;
+    std::string options = "ampify::AutocastOptions(" + device_ + ")" + (fp16_ ? "" : ".dtype(at::kBFloat16)");
+    if (mayRunOnCpu_)
+      return options + ".only_where_faster(true)";
+    return fp16_ ? device_ : options;
   }
 
   clang::ASTContext &ctx_;
@@ -495,6 +499,7 @@ private:
   MigrationEdits &edits_;
   bool fp16_;
   std::string device_;
+  bool mayRunOnCpu_;
   ScopeNames &scopeNames_;
   std::map<clang::FileID, std::optional<size_t>> &includeAt_;
   std::string scaler_;
@@ -692,7 +697,8 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
     auto [names, firstLoop] = namesByFunction.try_emplace(scope);
     if (firstLoop && scope && scope->getBody())
       names->second.taken = identifiersOf(scope->getBody(), ctx);
-    IterationRewriter rewriter(ctx, options_, it, edits, fp16, device.argument, names->second, includeAt);
+    IterationRewriter rewriter(ctx, options_, it, edits, fp16, device.argument, device.kind != DeviceKind::Cuda,
+                               names->second, includeAt);
     rewriter.rewrite();
     std::vector<std::pair<clang::SourceLocation, std::string>> notes;
     std::vector<ConvertedModel> converted;
@@ -779,10 +785,10 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
       continue;
     }
     bool deviceAtRunTime = device.kind == DeviceKind::Either || device.kind == DeviceKind::Unknown;
-    std::string what = !fp16 ? (cpu ? "forward pass under ampify::Autocast (bf16 on the CPU)"
+    std::string what = !fp16 ? (cpu ? "forward pass under ampify::Autocast (bf16 on CPUs that compute it natively)"
                                     : "forward pass under ampify::Autocast (bf16)")
-                       : deviceAtRunTime ? "forward pass under ampify::Autocast (fp16 on CUDA, bf16 on the CPU), "
-                                           "loss scaled by ampify::GradScaler"
+                       : deviceAtRunTime ? "forward pass under ampify::Autocast (fp16 on CUDA, bf16 on CPUs that "
+                                           "compute it natively), loss scaled by ampify::GradScaler"
                                          : "forward pass under ampify::Autocast (fp16), loss scaled by ampify::GradScaler";
     channelsLastModels.insert(converted.begin(), converted.end());
     FindingBuilder finding = report(ctx, backward, "training loop migrated to mixed precision: " + what);

@@ -4,10 +4,17 @@
 #include <ATen/Context.h>
 #include <c10/util/Exception.h>
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#elif defined(__aarch64__) && defined(__linux__)
+#include <sys/auxv.h>
+#endif
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <exception>
+#include <optional>
 #include <string>
 #include <mutex>
 #include <thread>
@@ -16,12 +23,54 @@
 
 namespace ampify {
 
-bool runtime_disabled() {
-  const char* v = std::getenv("AMPIFY_DISABLE");
-  if (v == nullptr) return false;
+namespace {
+// An environment switch: true for "1", "true", "yes", "on", false for "0", "false", "no", "off"
+// (case-insensitive), nothing when unset or anything else.
+std::optional<bool> environment_switch(const char* name) {
+  const char* v = std::getenv(name);
+  if (v == nullptr) return std::nullopt;
   std::string s(v);
   std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s == "1" || s == "true" || s == "yes" || s == "on";
+  if (s == "1" || s == "true" || s == "yes" || s == "on") return true;
+  if (s == "0" || s == "false" || s == "no" || s == "off") return false;
+  return std::nullopt;
+}
+
+// Whether this CPU, and the OS for its register state, runs bf16 arithmetic in hardware: AVX512-BF16
+// or AMX-BF16 on x86-64, the BF16 extension on AArch64. oneDNN's bf16 kernels are faster than fp32
+// only there; elsewhere they convert every operand and are slower.
+bool cpu_computes_bf16_natively() {
+#if defined(__x86_64__) || defined(__i386__)
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & (1u << 27)))  // OSXSAVE: XGETBV is usable
+    return false;
+  unsigned xcr0_low = 0, xcr0_high = 0;
+  __asm__ volatile("xgetbv" : "=a"(xcr0_low), "=d"(xcr0_high) : "c"(0));
+  const bool avx512_state = (xcr0_low & 0xE6u) == 0xE6u;               // SSE, AVX, opmask, ZMM state
+  const bool amx_state = (xcr0_low & (3u << 17)) == (3u << 17);         // XTILECFG, XTILEDATA
+  unsigned leaf7_eax = 0, leaf7_ebx = 0, leaf7_ecx = 0, leaf7_edx = 0;
+  if (!__get_cpuid_count(7, 0, &leaf7_eax, &leaf7_ebx, &leaf7_ecx, &leaf7_edx)) return false;
+  const bool amx_bf16 = (leaf7_edx & (1u << 22)) && (leaf7_edx & (1u << 24));  // AMX-BF16, AMX-TILE
+  unsigned sub1_eax = 0, sub1_ebx = 0, sub1_ecx = 0, sub1_edx = 0;
+  const bool avx512_bf16 = leaf7_eax >= 1 && __get_cpuid_count(7, 1, &sub1_eax, &sub1_ebx, &sub1_ecx, &sub1_edx) &&
+                           (sub1_eax & (1u << 5)) && (leaf7_ebx & (1u << 16));  // AVX512_BF16, AVX512F
+  return (avx512_bf16 && avx512_state) || (amx_bf16 && amx_state);
+#elif defined(__aarch64__) && defined(__linux__)
+  return (getauxval(AT_HWCAP2) & (1ul << 14)) != 0;  // HWCAP2_BF16
+#else
+  return false;
+#endif
+}
+}  // namespace
+
+bool runtime_disabled() { return environment_switch("AMPIFY_DISABLE").value_or(false); }
+
+bool autocast_speeds_up(c10::DeviceType device) {
+  compat::check_device(device);
+  if (device != c10::DeviceType::CPU) return true;
+  if (std::optional<bool> forced = environment_switch("AMPIFY_CPU_AUTOCAST")) return *forced;
+  static const bool native = cpu_computes_bf16_natively();
+  return native;
 }
 
 c10::ScalarType default_autocast_dtype(c10::DeviceType device) {
@@ -65,7 +114,8 @@ Autocast::Autocast(const AutocastOptions& options) : device_(options.device()) {
   compat::check_device(device_);
   dtype_ = options.dtype().has_value() ? *options.dtype() : compat::autocast_dtype(device_);
   check_autocast_dtype(device_, dtype_);
-  enabled_ = options.enabled() && !runtime_disabled();
+  enabled_ = options.enabled() && !runtime_disabled() &&
+             (!options.only_where_faster() || autocast_speeds_up(device_));
   if (enabled_ && device_ == c10::DeviceType::CUDA && !at::hasCUDA()) {
     TORCH_WARN_ONCE("ampify::Autocast: CUDA autocast was asked for but CUDA is not available; "
                     "the scope is disabled (as torch.autocast does)");

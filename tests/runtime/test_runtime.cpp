@@ -16,6 +16,8 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -49,22 +51,24 @@ bool bit_equal(const Tensor& a, const Tensor& b) {
   return a.sizes() == b.sizes() && a.scalar_type() == b.scalar_type() && torch::equal(a.cpu(), b.cpu());
 }
 
+// Sets (or, with nullptr, unsets) an environment variable of the runtime for one scope.
 struct EnvGuard {
-  explicit EnvGuard(const char* value) {
-    const char* old = std::getenv("AMPIFY_DISABLE");
+  explicit EnvGuard(const char* value, const char* name = "AMPIFY_DISABLE") : name_(name) {
+    const char* old = std::getenv(name_);
     had_ = old != nullptr;
     if (had_) old_ = old;
     if (value)
-      setenv("AMPIFY_DISABLE", value, 1);
+      setenv(name_, value, 1);
     else
-      unsetenv("AMPIFY_DISABLE");
+      unsetenv(name_);
   }
   ~EnvGuard() {
     if (had_)
-      setenv("AMPIFY_DISABLE", old_.c_str(), 1);
+      setenv(name_, old_.c_str(), 1);
     else
-      unsetenv("AMPIFY_DISABLE");
+      unsetenv(name_);
   }
+  const char* name_;
   bool had_ = false;
   std::string old_;
 };
@@ -950,6 +954,64 @@ TEST(Autocast, CpuBf16MatmulInsideFloatOutside) {
   }
   EXPECT_FALSE(ampify::compat::autocast_enabled(c10::kCPU));
   EXPECT_EQ(torch::mm(a, b).scalar_type(), torch::kFloat);
+}
+
+// The CPU's own answer, read independently of the runtime's CPUID code: Linux's flags for the
+// hardware bf16 that oneDNN's fast kernels use (the kernel lists a feature only if the OS enables
+// its register state). Nothing on other systems.
+std::optional<bool> cpuinfo_lists_native_bf16() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(cpuinfo, line)) {
+    if (line.rfind("flags", 0) != 0 && line.rfind("Features", 0) != 0) continue;
+    std::istringstream words(line.substr(line.find(':') + 1));
+    std::set<std::string> flags{std::istream_iterator<std::string>(words), std::istream_iterator<std::string>()};
+    return (flags.count("avx512_bf16") && flags.count("avx512f")) || (flags.count("amx_bf16") && flags.count("amx_tile")) ||
+           flags.count("bf16");  // AArch64's "Features: ... bf16"
+  }
+  return std::nullopt;
+}
+
+TEST(Autocast, SpeedsUpOnCudaAlwaysOnCpuOnlyWithNativeBf16) {
+  EnvGuard disabled(nullptr);
+  {
+    EnvGuard unset(nullptr, "AMPIFY_CPU_AUTOCAST");
+    EXPECT_TRUE(ampify::autocast_speeds_up(c10::kCUDA));
+    std::optional<bool> expected = cpuinfo_lists_native_bf16();
+    if (expected) EXPECT_EQ(ampify::autocast_speeds_up(c10::kCPU), *expected);
+  }
+  {
+    EnvGuard forced("1", "AMPIFY_CPU_AUTOCAST");
+    EXPECT_TRUE(ampify::autocast_speeds_up(c10::kCPU));
+  }
+  {
+    EnvGuard refused("off", "AMPIFY_CPU_AUTOCAST");
+    EXPECT_FALSE(ampify::autocast_speeds_up(c10::kCPU));
+    EXPECT_TRUE(ampify::autocast_speeds_up(c10::kCUDA));
+  }
+}
+
+TEST(Autocast, OnlyWhereFasterFollowsTheCpu) {
+  EnvGuard disabled(nullptr);
+  Tensor a = torch::randn({4, 4});
+  {
+    EnvGuard refused("0", "AMPIFY_CPU_AUTOCAST");
+    ampify::Autocast ac(ampify::AutocastOptions(c10::kCPU).dtype(torch::kBFloat16).only_where_faster(true));
+    EXPECT_FALSE(ac.enabled());
+    EXPECT_FALSE(ampify::compat::autocast_enabled(c10::kCPU));
+    EXPECT_EQ(torch::mm(a, a).scalar_type(), torch::kFloat);
+    // Without the option the same scope is on, as torch.autocast is.
+    ampify::Autocast plain(ampify::AutocastOptions(c10::kCPU).dtype(torch::kBFloat16));
+    EXPECT_TRUE(plain.enabled());
+    EXPECT_EQ(torch::mm(a, a).scalar_type(), torch::kBFloat16);
+  }
+  {
+    EnvGuard forced("1", "AMPIFY_CPU_AUTOCAST");
+    ampify::Autocast ac(ampify::AutocastOptions(c10::kCPU).only_where_faster(true));
+    EXPECT_TRUE(ac.enabled());
+    EXPECT_EQ(torch::mm(a, a).scalar_type(), torch::kBFloat16);
+  }
+  EXPECT_FALSE(ampify::compat::autocast_enabled(c10::kCPU));
 }
 
 TEST(Autocast, NestingRestoresState) {

@@ -43,7 +43,9 @@ Verdicts, per series (each must exist in both runs with the same number of value
     SPREAD_FACTOR * spread), SPREAD_FACTOR = 2 (fp16 rounds activations and products alike, TF32
     only products). The note says when a verdict needed it. The migrated-fp32 run is also judged
     as a migration of its own (the rewrite alone must not change results), and its verdict is
-    part of the project's;
+    part of the project's; so is migrated-cpu-bf16's (AMPIFY_CPU_AUTOCAST=1, made on a CPU that
+    computes bf16 in software, where the migrated run's CPU regions stay off): what the same
+    migration computes on a CPU that turns them on;
   - "final" is the mean of the last max(1, n // 5) values (at most 5): per-epoch series have 2-20
     values, per-step ones up to ~100;
   - IDENTICAL when every value agrees within 1e-5 relative (the expected case where the migrated
@@ -61,7 +63,7 @@ import re
 import sys
 import tempfile
 
-from harness import REFERENCE_RUNS
+from harness import JUDGED_REFERENCES, REFERENCE_RUNS
 
 REL_TOL = 0.25
 REL_TOL_ADVERSARIAL = 0.5
@@ -209,7 +211,7 @@ def judge(out):
                 other = references.get(reference, {}).get(key)
                 if other and len(other) == len(values) and finite(other):
                     spread = max(spread, abs(final(other) - final(values)))
-            for variant, run in [("migrated", m)] + [(v, references[v]) for v in ("migrated-fp32",) if v in references]:
+            for variant, run in [("migrated", m)] + [(v, references[v]) for v in JUDGED_REFERENCES if v in references]:
                 prefix = "" if variant == "migrated" else variant + ": "
                 if key not in run:
                     ok, identical = False, False
@@ -246,7 +248,10 @@ def render(rows, failures, machine):
     lines.append("")
     lines.append("machine: %s; tolerances: final loss within max(%.0f%% of the original's, %.0f%% of its first loss), "
                  "%.0f%% for GAN D/G losses, or %g times the original's own spread (TF32, a second run) where larger"
-                 % ("GPU" if machine.get("gpu") else "CPU only", REL_TOL * 100, ABS_FRACTION * 100,
+                 % (("GPU" if machine.get("gpu") else "CPU only") +
+                    (", the CPU computes bf16 in hardware" if machine.get("cpu_bf16") else
+                     ", the CPU computes bf16 in software (migrated-cpu-bf16 runs its CPU regions in bf16)"
+                     if "cpu_bf16" in machine else ""), REL_TOL * 100, ABS_FRACTION * 100,
                     REL_TOL_ADVERSARIAL * 100, SPREAD_FACTOR))
     lines.append("verdicts: " + ", ".join("%d %s" % (v, k) for k, v in sorted(counts.items())))
     lines.append("EQUIVALENCE: %s" % ("%d FAILURE(S)" % failures if failures else "no migration changed results beyond tolerance"))
@@ -306,6 +311,14 @@ def self_test():
         json.dump(state, open(os.path.join(out, "runs.json"), "w"))
         rows, failures, _ = judge(out)
         assert failures == 0 and rows[0]["verdict"] == "PASS", rows
+        # the migration with its CPU regions forced on is judged too: a CPU that computes bf16 in
+        # hardware would run it
+        open(os.path.join(out, "logs", "p.migrated-cpu-bf16.log"), "w").write("loss 2.0\nloss 1.9\n")
+        state["p"]["migrated-cpu-bf16"] = {"run": {"rc": 0, "timed_out": False, "seconds": 1,
+                                                   "log": "logs/p.migrated-cpu-bf16.log"}}
+        json.dump(state, open(os.path.join(out, "runs.json"), "w"))
+        rows, failures, _ = judge(out)
+        assert failures == 1 and any(n.startswith("migrated-cpu-bf16: loss") for n in rows[0]["notes"]), rows
     print("compare.py self-test: ok")
     return 0
 

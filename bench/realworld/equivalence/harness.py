@@ -69,12 +69,43 @@ CPU_SKIP = {
 #   original-repeat the original once more, unchanged: how far its result moves from one run to
 #                  the next, where its GPU kernels sum in an order that varies (cuDNN's
 #                  convolution backward, atomics). GPU only: on the CPU the runs are identical.
+#   migrated-cpu-bf16 the migration with its CPU regions on (AMPIFY_CPU_AUTOCAST=1): `ampify fix`
+#                  enables a region that may run on the CPU only where the CPU computes bf16 in
+#                  hardware (AutocastOptions::only_where_faster); on a CPU without it the migrated
+#                  run computes in fp32 there, and this run shows what a CPU with it computes.
+#                  Made only on such a CPU, for migrations that wrote such a region.
 REFERENCE_RUNS = {
     "migrated-fp32": ("migrated", {"AMPIFY_DISABLE": "1"}),
     "original-tf32": ("original", {"TORCH_ALLOW_TF32_CUBLAS_OVERRIDE": "1"}),
     "original-repeat": ("original", {}),
+    "migrated-cpu-bf16": ("migrated", {"AMPIFY_CPU_AUTOCAST": "1"}),
 }
 GPU_ONLY_REFERENCES = ("original-tf32", "original-repeat")
+# The reference runs judged as migrations of their own (compare.py): each must not change results.
+JUDGED_REFERENCES = ("migrated-fp32", "migrated-cpu-bf16")
+
+
+def cpu_computes_bf16_natively():
+    """Linux's CPU flags for the hardware bf16 that ampify::autocast_speeds_up looks for."""
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith(("flags", "Features")):
+                flags = set(line.split(":", 1)[1].split())
+                return bool({"avx512_bf16", "avx512f"} <= flags or {"amx_bf16", "amx_tile"} <= flags or "bf16" in flags)
+    except OSError:
+        pass
+    return False
+
+
+def writes_cpu_gated_region(project_dir):
+    """Whether a migration wrote a region enabled only where the CPU computes bf16 in hardware."""
+    for root, _, files in os.walk(project_dir):
+        for f in files:
+            if f.endswith((".cpp", ".cc", ".cxx", ".h", ".hpp", ".cu")):
+                with open(os.path.join(root, f), errors="replace") as text:
+                    if "only_where_faster(true)" in text.read():
+                        return True
+    return False
 
 
 def gpu_visible():
@@ -236,6 +267,7 @@ def main():
                 if os.path.exists(log):
                     shutil.copy(log, os.path.join(args.out, "build"))
     gpu = gpu_visible()
+    native_bf16 = cpu_computes_bf16_natively()
     run_all = os.environ.get("EQUIV_RUN_ALL") == "1"
     todo = []
     for name, variant in jobs:
@@ -252,9 +284,12 @@ def main():
         for reference, (of, _) in REFERENCE_RUNS.items():
             if of != variant or state[name]["unchanged"] or (reference in GPU_ONLY_REFERENCES and not gpu):
                 continue
+            if reference == "migrated-cpu-bf16" and (native_bf16 or not writes_cpu_gated_region(
+                    os.path.join(found[name][1], "migrated"))):
+                continue
             state[name].setdefault(reference, {}).pop("run", None)
             todo.append((name, reference, built["exe"]))
-    state["_machine"] = {"gpu": gpu}
+    state["_machine"] = {"gpu": gpu, "cpu_bf16": native_bf16}
     # Programs run side by side share the cores: each gets its share of OpenMP threads unless the
     # caller chose (the same for both variants, so it changes nothing in the comparison).
     args.env = dict(os.environ)

@@ -31,6 +31,10 @@ struct AutocastOptions {
   TORCH_ARG(bool, enabled) = true;
   /// Unset: keep the current cache setting (torch.autocast's default).
   TORCH_ARG(std::optional<bool>, cache_enabled) = std::nullopt;
+  /// only_where_faster(true): an ampify extension, not in torch.autocast; the scope turns autocast on
+  /// only where it runs faster than fp32 on this machine (autocast_speeds_up(device)). `ampify fix`
+  /// sets it on the regions of loops that may run on the CPU.
+  TORCH_ARG(bool, only_where_faster) = false;
 };
 
 /// RAII autocast scope, equivalent to `with torch.autocast(device_type, dtype, enabled, cache_enabled):`.
@@ -65,8 +69,8 @@ class Autocast {
   void end() { exit(); }
 
   bool active() const { return active_; }
-  /// Whether autocast is on inside this scope (false when disabled, AMPIFY_DISABLE is set, or
-  /// CUDA was asked for but is not available).
+  /// Whether autocast is on inside this scope (false when disabled, AMPIFY_DISABLE is set, CUDA
+  /// was asked for but is not available, or only_where_faster is set and it would not be faster).
   bool enabled() const { return enabled_; }
   c10::DeviceType device() const { return device_; }
   c10::ScalarType dtype() const { return dtype_; }
@@ -89,6 +93,15 @@ class AutocastDisabled : public Autocast {
   explicit AutocastDisabled(c10::DeviceType device = c10::kCUDA)
       : Autocast(AutocastOptions(device).enabled(false)) {}
 };
+
+/// Whether autocast on `device` can run faster than fp32 on this machine, the value for the
+/// `enabled` of a region that should run in lower precision only where that pays: always on CUDA; on
+/// the CPU only when it computes bf16 in hardware (AVX512-BF16 or AMX on x86-64, the BF16 extension
+/// on AArch64). Without it oneDNN converts every operand and CPU autocast is slower than fp32, and
+/// it still rounds to bf16 (docs/runtime.md has the measurements). The environment variable
+/// AMPIFY_CPU_AUTOCAST=1 (or 0) overrides the CPU's answer. AutocastOptions::only_where_faster
+/// enables a scope by it.
+bool autocast_speeds_up(c10::DeviceType device);
 
 /// Default autocast dtype of a device type when nobody changed it (fp16 on CUDA, bf16 on CPU).
 c10::ScalarType default_autocast_dtype(c10::DeviceType device);

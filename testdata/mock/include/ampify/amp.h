@@ -14,6 +14,7 @@ struct AutocastOptions {
   AutocastOptions &device(c10::DeviceType device);
   AutocastOptions &dtype(std::optional<c10::ScalarType> dtype);
   AutocastOptions &enabled(bool enabled);
+  AutocastOptions &only_where_faster(bool only);
 };
 
 class Autocast {
@@ -32,6 +33,8 @@ class AutocastDisabled : public Autocast {
 public:
   explicit AutocastDisabled(c10::DeviceType device = c10::kCUDA);
 };
+
+bool autocast_speeds_up(c10::DeviceType device);
 
 /// Runs fn(args...) with autocast off and floating tensor arguments cast to fp32.
 template <class F, class... Args>
