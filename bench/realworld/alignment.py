@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Recall and precision of ampify-tensor-core-alignment on the multi-file projects of
 bench/realworld/ (docs/realworld.md): every project's sources in one `ampify check` run (the real
-LibTorch headers ampify finds, each project's include/ and src/ on the include path), findings
+LibTorch headers ampify finds; the flags of the compile database that CMake writes for the
+project, `-p`, as a user runs it, or where CMake cannot configure it, each project's include/ and
+src/ on the include path), findings
 matched by (file, line) against the expectations below, which name the line of each misaligned
 named constant (where the rule reports it). Projects not listed expect no finding.
 `--corpus DIR` scores another corpus of projects instead, labelled by its EXPECTED.json
@@ -20,6 +22,9 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
+
+from run import configure
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -64,9 +69,15 @@ def main():
         if not sources:
             continue
         cmd = [args.ampify, "check", "--no-cache", "-j", args.j, "--checks=-*," + ",".join(rules), "--format=json",
-               "--project-root=" + path, *sources, "--", "-I" + os.path.join(path, "include"),
-               "-I" + os.path.join(path, "src")]
-        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+               "--project-root=" + path, *sources]
+        with tempfile.TemporaryDirectory(prefix="ampify-alignment-") as build:
+            if os.path.isfile(os.path.join(path, "CMakeLists.txt")) and configure(path, build).returncode == 0:
+                cmd += ["-p", build]
+            else:
+                print("%s: no compile database (CMake could not configure it): include/ and src/ on the "
+                      "include path" % project)
+                cmd += ["--", "-I" + os.path.join(path, "include"), "-I" + os.path.join(path, "src")]
+            r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         if r.returncode not in (0, 1):
             print("%s: ampify failed (%d)\n%s" % (project, r.returncode, r.stderr))
             return 2

@@ -38,6 +38,14 @@ def run(cmd, cwd=None):
     return subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+def configure(source, build):
+    """CMake's configuration of the project at `source` into `build` against Debian's LibTorch
+    (find_package(Torch)), with clang++-19: `build`/compile_commands.json, the flags a user's `-p`
+    gives ampify (the project's include paths and compile definitions). The CompletedProcess."""
+    return run(["cmake", "-S", source, "-B", build, "-G", "Ninja", "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON",
+                "-DCMAKE_CXX_COMPILER=clang++-19"])
+
+
 def digest_tree(path):
     out = {}
     for f in sorted(glob.glob(os.path.join(path, "**", "*"), recursive=True)):
@@ -88,8 +96,7 @@ def main():
             work = os.path.join(scratch, name)
             shutil.rmtree(work, ignore_errors=True)
             shutil.copytree(os.path.join(corpus, name), work)
-            r = run(["cmake", "-S", work, "-B", os.path.join(work, "build"), "-G", "Ninja",
-                     "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DCMAKE_CXX_COMPILER=clang++-19"])
+            r = configure(work, os.path.join(work, "build"))
             if r.returncode != 0:
                 print("%s: cmake failed\n%s" % (name, r.stderr[-2000:]))
                 ok = False
