@@ -350,7 +350,7 @@ public:
 
 private:
   struct Candidates {
-    std::vector<const clang::Expr *> moves;         ///< the device arguments of `.to(...)` calls
+    std::vector<const clang::Expr *> moves;         ///< the devices of `.to(...)` calls, then of tensor options
     std::vector<const clang::Expr *> cudaCalls;     ///< `.cuda()` calls
     std::vector<const clang::VarDecl *> variables;  ///< torch::Device locals and parameters
   };
@@ -372,16 +372,17 @@ private:
     if (!first || !fn)
       return c;
     fn = instantiationOf(fn);
+    std::vector<const clang::Expr *> creations;
     findStmt(fn->getBody(), [&](const clang::Stmt *n) {
       if (const auto *call = llvm::dyn_cast<clang::CallExpr>(n)) {
         const auto *callee = call->getDirectCallee();
         llvm::StringRef name = callee && callee->getDeclName().isIdentifier() ? callee->getName() : "";
-        if (name == "to" && call->getNumArgs() >= 1) {
-          const clang::Expr *arg = call->getArg(0)->IgnoreImplicit();
-          if (const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(call))
-            arg = member->getArg(0)->IgnoreImplicit();
-          c.moves.push_back(arg);
-        }
+        if (name == "to" && call->getNumArgs() >= 1)
+          c.moves.push_back(call->getArg(0)->IgnoreImplicit());
+        // Where it creates them: the device of a tensor option (`torch::TensorOptions().device(device)`,
+        // `torch::device(device)`), which `torch::from_blob(..., options)` and the factories take.
+        if (name == "device" && call->getNumArgs() == 1 && isRecordNamed(call->getType(), "c10::TensorOptions"))
+          creations.push_back(call->getArg(0)->IgnoreImplicit());
         if (name == "cuda" && llvm::isa<clang::CXXMemberCallExpr>(call))
           c.cudaCalls.push_back(call);
       }
@@ -391,6 +392,9 @@ private:
             c.variables.push_back(var);
       return false;
     });
+    // A move names the device the computation runs on; a creation may be of a buffer kept on the
+    // CPU (a replay memory), so the moves are asked first.
+    llvm::append_range(c.moves, creations);
     for (const clang::ParmVarDecl *param : fn->parameters())
       if (isRecordNamed(param->getType(), "c10::Device"))
         c.variables.push_back(param);

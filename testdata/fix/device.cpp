@@ -135,6 +135,44 @@ struct Trainer {
 };
 // CHECK-FIXES: {{^}}      ampify::Autocast autocast(ampify::AutocastOptions(torch::Device(this->device_name).type()).only_where_faster(true));{{$}}
 
+// The device only in tensor options (`torch::TensorOptions().device(device)`, `torch::device(...)`,
+// as `torch::from_blob` and the factories take them): a DeviceType member that the constructor
+// sets from its parameter, so decided at run time. Before, no device expression was seen and
+// the region was written for CUDA, which a program whose agent stays on the CPU never uses.
+struct SoftActorCritic {
+  torch::DeviceType device;
+  Net critic;
+  explicit SoftActorCritic(Net net, torch::DeviceType device = torch::kCPU) : critic(net) { this->device = device; }
+  void update(torch::optim::SGD &opt, int batch) {
+    auto options = torch::TensorOptions().dtype(torch::kFloat).device(device);
+    auto states = torch::randn({batch, 4}, options);
+    auto targets = torch::zeros({batch, 4}, torch::device(device));
+    opt.zero_grad();
+    auto loss = torch::mse_loss(critic(states), targets);
+    loss.backward();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: training loop migrated to mixed precision: forward pass under ampify::Autocast (fp16 on CUDA, bf16 on CPUs that compute it natively), loss scaled by ampify::GradScaler [ampify-fix]
+    // CHECK-MESSAGES: :[[@LINE-7]]:71: note: autocast device from the program's `device`, decided at run time: autocast on that device (fp16 on CUDA, bf16 on the CPU)
+    opt.step();
+  }
+};
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(device).only_where_faster(true));{{$}}
+
+// A buffer created on the CPU on purpose (a replay memory) and moved to the program's device: the
+// move decides, not the creation.
+void replay_on_cpu(Net &model, torch::optim::SGD &opt, torch::Device device) {
+  torch::Device cpu(torch::kCPU);
+  for (int i = 0; i < 10; ++i) {
+    auto memory = torch::zeros({8, 4}, torch::device(cpu));
+    opt.zero_grad();
+    auto loss = torch::mse_loss(model(memory.to(device)), memory.to(device));
+    loss.backward();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: training loop migrated to mixed precision: forward pass under ampify::Autocast (fp16 on CUDA, bf16 on CPUs that compute it natively), loss scaled by ampify::GradScaler [ampify-fix]
+    // CHECK-MESSAGES: :[[@LINE-3]]:49: note: autocast device from the program's `device`, decided at run time: autocast on that device (fp16 on CUDA, bf16 on the CPU)
+    opt.step();
+  }
+}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(device.type()).only_where_faster(true));{{$}}
+
 // The device through a shared pointer that the caller (another file) made from an is_available()
 // ternary: decided at run time, named through the pointer.
 void through_pointer(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y,

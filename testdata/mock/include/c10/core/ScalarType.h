@@ -79,6 +79,7 @@ struct TensorOptions {
   TensorOptions device(Device) const { return *this; }
   TensorOptions requires_grad(bool = true) const { return *this; }
 };
+inline TensorOptions device(Device d) { return TensorOptions(d); }
 namespace detail { inline void check_fail(const char *) {} }
 } // namespace c10
 
@@ -92,6 +93,7 @@ using c10::optional;
 using c10::Scalar;
 using c10::ScalarType;
 using c10::TensorOptions;
+using c10::device;
 using c10::kCPU;
 using c10::kCUDA;
 constexpr ScalarType kByte = ScalarType::Byte;
