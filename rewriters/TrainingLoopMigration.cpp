@@ -167,7 +167,7 @@ public:
                     MigrationEdits &edits, bool fp16, std::string device, bool mayRunOnCpu, ScopeNames &scopeNames,
                     std::map<clang::FileID, std::optional<size_t>> &includeAt)
       : ctx_(ctx), sm_(ctx.getSourceManager()), src_(ctx), options_(options), it_(it), edits_(edits),
-        fp16_(fp16), device_(std::move(device)), mayRunOnCpu_(mayRunOnCpu && device_ != "c10::kCUDA"),
+        fp16_(fp16), device_(std::move(device)), mayRunOnCpu_(mayRunOnCpu),
         scopeNames_(scopeNames), includeAt_(includeAt) {}
 
   /// Adds every edit of the iteration (or says, through the edits, why it cannot).

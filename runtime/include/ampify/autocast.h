@@ -94,8 +94,7 @@ class AutocastDisabled : public Autocast {
       : Autocast(AutocastOptions(device).enabled(false)) {}
 };
 
-/// Whether autocast on `device` can run faster than fp32 on this machine, the value for the
-/// `enabled` of a region that should run in lower precision only where that pays: always on CUDA; on
+/// Whether autocast on `device` can run faster than fp32 on this machine: always on CUDA; on
 /// the CPU only when it computes bf16 in hardware (AVX512-BF16 or AMX on x86-64, the BF16 extension
 /// on AArch64). Without it oneDNN converts every operand and CPU autocast is slower than fp32, and
 /// it still rounds to bf16 (docs/runtime.md has the measurements). The environment variable
