@@ -478,16 +478,17 @@ private:
   }
 
   /// The argument of ampify::Autocast: the device, with the dtype where the device's default is
-  /// not the one chosen. A region that may run on the CPU is enabled only where autocast is faster
-  /// than fp32 (`only_where_faster`: a CPU that computes bf16 in hardware; elsewhere bf16 autocast
-  /// is slower and still rounds); fp16 that the user asked for on such a device is written as asked.
+  /// not the one chosen. A region that may run on the CPU is on there only when the user asks at
+  /// run time (`cpu_on_request`: bf16's rounding moved rounding-sensitive CPU programs beyond
+  /// tolerance, and without bf16 hardware it is slower); fp16 that the user asked for on such a
+  /// device is written as asked.
   std::string autocastArgument() const {
     // fp16 asked for on a device whose autocast may default to bf16 (the CPU).
     if (fp16_ && options_.dtype == MigrationOptions::Dtype::Float16 && device_ != "c10::kCUDA")
       return "ampify::AutocastOptions(" + device_ + ").dtype(at::kHalf)";
     std::string options = "ampify::AutocastOptions(" + device_ + ")" + (fp16_ ? "" : ".dtype(at::kBFloat16)");
     if (mayRunOnCpu_)
-      return options + ".only_where_faster(true)";
+      return options + ".cpu_on_request(true)";
     return fp16_ ? device_ : options;
   }
 
@@ -785,11 +786,16 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
       continue;
     }
     bool deviceAtRunTime = device.kind == DeviceKind::Either || device.kind == DeviceKind::Unknown;
-    std::string what = !fp16 ? (cpu ? "forward pass under ampify::Autocast (bf16 on CPUs that compute it natively)"
-                                    : "forward pass under ampify::Autocast (bf16)")
-                       : deviceAtRunTime ? "forward pass under ampify::Autocast (fp16 on CUDA, bf16 on CPUs that "
-                                           "compute it natively), loss scaled by ampify::GradScaler"
-                                         : "forward pass under ampify::Autocast (fp16), loss scaled by ampify::GradScaler";
+    // fp16 asked for (--dtype=fp16) is written as asked, also where the region may run on the CPU.
+    bool gatedOnCpu = (cpu || deviceAtRunTime) && options_.dtype != MigrationOptions::Dtype::Float16;
+    std::string precision = !gatedOnCpu ? (fp16 ? "fp16" : "bf16")
+                            : fp16      ? "fp16 on CUDA; bf16 on the CPU"
+                            : cpu       ? "bf16 on the CPU"
+                                        : "bf16; on the CPU";
+    if (gatedOnCpu)
+      precision += " only when run with AMPIFY_CPU_AUTOCAST=1";
+    std::string what = "forward pass under ampify::Autocast (" + precision + ")" +
+                       (fp16 ? ", loss scaled by ampify::GradScaler" : "");
     channelsLastModels.insert(converted.begin(), converted.end());
     FindingBuilder finding = report(ctx, backward, "training loop migrated to mixed precision: " + what);
     edits.addTo(finding);

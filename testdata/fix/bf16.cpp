@@ -27,7 +27,7 @@ void train(Net &model, torch::optim::AdamW &opt) {
 }
 // CHECK-FIXES: {{^}}  for (int i = 0; i < 10; ++i) {{[{]}}{{$}}
 // CHECK-FIXES-NEXT: {{^}}    opt.zero_grad();{{$}}
-// CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(c10::kCPU).dtype(at::kBFloat16).only_where_faster(true));{{$}}
+// CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(c10::kCPU).dtype(at::kBFloat16).cpu_on_request(true));{{$}}
 // CHECK-FIXES-NEXT: {{^}}    auto loss = model(torch::randn({2, 2})).sum();{{$}}
 // CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
 // CHECK-FIXES-NEXT: {{^}}    loss.backward();{{$}}
@@ -44,6 +44,6 @@ void probabilities(Net &model, torch::optim::AdamW &opt, torch::Tensor x, torch:
     opt.step();
   }
 }
-// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(c10::kCPU).dtype(at::kBFloat16).only_where_faster(true));{{$}}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(c10::kCPU).dtype(at::kBFloat16).cpu_on_request(true));{{$}}
 // CHECK-FIXES-NEXT: {{^}}    auto loss = torch::binary_cross_entropy(torch::sigmoid(model(x)), y);{{$}}
 // CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}

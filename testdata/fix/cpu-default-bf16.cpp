@@ -16,11 +16,11 @@ void train(Net &model, torch::optim::SGD &opt) {
     loss.backward();
     opt.step();
   }
-  // CHECK-MESSAGES: :[[@LINE-3]]:5: note: training loop migrated to mixed precision: forward pass under ampify::Autocast (bf16 on CPUs that compute it natively) [ampify-fix]
+  // CHECK-MESSAGES: :[[@LINE-3]]:5: note: training loop migrated to mixed precision: forward pass under ampify::Autocast (bf16 on the CPU only when run with AMPIFY_CPU_AUTOCAST=1) [ampify-fix]
 }
 // CHECK-FIXES: {{^}}  for (int i = 0; i < 10; ++i) {{[{]}}{{$}}
 // CHECK-FIXES-NEXT: {{^}}    opt.zero_grad();{{$}}
-// CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(c10::kCPU).dtype(at::kBFloat16).only_where_faster(true));{{$}}
+// CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(c10::kCPU).dtype(at::kBFloat16).cpu_on_request(true));{{$}}
 // CHECK-FIXES-NEXT: {{^}}    auto loss = model(torch::randn({2, 2})).sum();{{$}}
 // CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
 // CHECK-FIXES-NEXT: {{^}}    loss.backward();{{$}}

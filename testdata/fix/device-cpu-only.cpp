@@ -15,7 +15,7 @@ int main() {
     opt.zero_grad();
     auto loss = torch::mse_loss(model(x), y);
     loss.backward();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: training loop migrated to mixed precision: forward pass under ampify::Autocast (bf16 on CPUs that compute it natively) [ampify-fix]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: training loop migrated to mixed precision: forward pass under ampify::Autocast (bf16 on the CPU only when run with AMPIFY_CPU_AUTOCAST=1) [ampify-fix]
     // CHECK-MESSAGES: :[[@LINE-2]]:5: note: autocast on the CPU (bf16, no loss scaling): the program never reaches CUDA (no CUDA device, .cuda() or torch::cuda call, no device parameter in this translation unit); pass --device=cuda to migrate it for CUDA
     opt.step();
     std::cout << loss.item<float>() << '\n';
@@ -24,7 +24,7 @@ int main() {
 // CHECK-FIXES: {{^}}#include <torch/torch.h>{{$}}
 // CHECK-FIXES-NEXT: {{^}}#include <ampify/amp.h>{{$}}
 // CHECK-FIXES: {{^}}    opt.zero_grad();{{$}}
-// CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(c10::kCPU).dtype(at::kBFloat16).only_where_faster(true));{{$}}
+// CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(c10::kCPU).dtype(at::kBFloat16).cpu_on_request(true));{{$}}
 // CHECK-FIXES-NEXT: {{^}}    auto loss = torch::mse_loss(model(x), y);{{$}}
 // CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
 // CHECK-FIXES-NEXT: {{^}}    loss.backward();{{$}}

@@ -19,12 +19,12 @@ void ternary(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor 
     opt.zero_grad();
     auto loss = torch::mse_loss(model(x.to(device)), y.to(device));
     loss.backward();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: training loop migrated to mixed precision: forward pass under ampify::Autocast (fp16 on CUDA, bf16 on CPUs that compute it natively), loss scaled by ampify::GradScaler [ampify-fix]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: training loop migrated to mixed precision: forward pass under ampify::Autocast (fp16 on CUDA; bf16 on the CPU only when run with AMPIFY_CPU_AUTOCAST=1), loss scaled by ampify::GradScaler [ampify-fix]
     // CHECK-MESSAGES: :[[@LINE-6]]:13: note: autocast device from the program's `device`, which is CUDA or the CPU, decided at run time: autocast on that device (fp16 on CUDA, bf16 on the CPU)
     opt.step();
   }
 }
-// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(device.type()).only_where_faster(true));{{$}}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(device.type()).cpu_on_request(true));{{$}}
 // CHECK-FIXES-NEXT: {{^}}    auto loss = torch::mse_loss(model(x.to(device)), y.to(device));{{$}}
 // CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
 // CHECK-FIXES-NEXT: {{^}}    scaler.scale(loss).backward();{{$}}
@@ -45,7 +45,7 @@ void assigned_in_branches(Net &model, torch::optim::SGD &opt, torch::Tensor x, t
   }
 }
 // CHECK-FIXES: {{^}}  torch::Device device(device_type);{{$}}
-// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(device.type()).only_where_faster(true));{{$}}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(device.type()).cpu_on_request(true));{{$}}
 
 void cpu_variable(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
   torch::Device device(torch::kCPU);
@@ -54,12 +54,12 @@ void cpu_variable(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Te
     opt.zero_grad();
     auto loss = torch::mse_loss(model(x.to(device)), y.to(device));
     loss.backward();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: training loop migrated to mixed precision: forward pass under ampify::Autocast (bf16 on CPUs that compute it natively) [ampify-fix]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: training loop migrated to mixed precision: forward pass under ampify::Autocast (bf16 on the CPU only when run with AMPIFY_CPU_AUTOCAST=1) [ampify-fix]
     // CHECK-MESSAGES: :[[@LINE-6]]:13: note: autocast device from the program's `device`, which is the CPU: autocast on the CPU (bf16, no loss scaling)
     opt.step();
   }
 }
-// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(device.type()).dtype(at::kBFloat16).only_where_faster(true));{{$}}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(device.type()).dtype(at::kBFloat16).cpu_on_request(true));{{$}}
 // CHECK-FIXES-NEXT: {{^}}    auto loss = torch::mse_loss(model(x.to(device)), y.to(device));{{$}}
 // CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
 // CHECK-FIXES-NEXT: {{^}}    loss.backward();{{$}}
@@ -89,7 +89,7 @@ void cpu_constant(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Te
     opt.step();
   }
 }
-// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(c10::kCPU).dtype(at::kBFloat16).only_where_faster(true));{{$}}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(c10::kCPU).dtype(at::kBFloat16).cpu_on_request(true));{{$}}
 
 void cuda_constant(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
   model->to(torch::kCUDA);
@@ -127,13 +127,13 @@ struct Trainer {
       opt.zero_grad();
       auto loss = torch::mse_loss(model(x.to(torch::Device(this->device_name))), y.to(torch::Device(device_name)));
       loss.backward();
-      // CHECK-MESSAGES: :[[@LINE-1]]:7: note: training loop migrated to mixed precision: forward pass under ampify::Autocast (fp16 on CUDA, bf16 on CPUs that compute it natively), loss scaled by ampify::GradScaler [ampify-fix]
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: note: training loop migrated to mixed precision: forward pass under ampify::Autocast (fp16 on CUDA; bf16 on the CPU only when run with AMPIFY_CPU_AUTOCAST=1), loss scaled by ampify::GradScaler [ampify-fix]
       // CHECK-MESSAGES: :[[@LINE-3]]:46: note: autocast device from the program's `torch::Device(this->device_name)`, decided at run time: autocast on that device (fp16 on CUDA, bf16 on the CPU)
       opt.step();
     }
   }
 };
-// CHECK-FIXES: {{^}}      ampify::Autocast autocast(ampify::AutocastOptions(torch::Device(this->device_name).type()).only_where_faster(true));{{$}}
+// CHECK-FIXES: {{^}}      ampify::Autocast autocast(ampify::AutocastOptions(torch::Device(this->device_name).type()).cpu_on_request(true));{{$}}
 
 // The device only in tensor options (`torch::TensorOptions().device(device)`, `torch::device(...)`,
 // as `torch::from_blob` and the factories take them): a DeviceType member that the constructor
@@ -150,12 +150,12 @@ struct SoftActorCritic {
     opt.zero_grad();
     auto loss = torch::mse_loss(critic(states), targets);
     loss.backward();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: training loop migrated to mixed precision: forward pass under ampify::Autocast (fp16 on CUDA, bf16 on CPUs that compute it natively), loss scaled by ampify::GradScaler [ampify-fix]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: training loop migrated to mixed precision: forward pass under ampify::Autocast (fp16 on CUDA; bf16 on the CPU only when run with AMPIFY_CPU_AUTOCAST=1), loss scaled by ampify::GradScaler [ampify-fix]
     // CHECK-MESSAGES: :[[@LINE-7]]:71: note: autocast device from the program's `device`, decided at run time: autocast on that device (fp16 on CUDA, bf16 on the CPU)
     opt.step();
   }
 };
-// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(device).only_where_faster(true));{{$}}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(device).cpu_on_request(true));{{$}}
 
 // A buffer created on the CPU on purpose (a replay memory) and moved to the program's device: the
 // move decides, not the creation.
@@ -166,12 +166,12 @@ void replay_on_cpu(Net &model, torch::optim::SGD &opt, torch::Device device) {
     opt.zero_grad();
     auto loss = torch::mse_loss(model(memory.to(device)), memory.to(device));
     loss.backward();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: training loop migrated to mixed precision: forward pass under ampify::Autocast (fp16 on CUDA, bf16 on CPUs that compute it natively), loss scaled by ampify::GradScaler [ampify-fix]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: training loop migrated to mixed precision: forward pass under ampify::Autocast (fp16 on CUDA; bf16 on the CPU only when run with AMPIFY_CPU_AUTOCAST=1), loss scaled by ampify::GradScaler [ampify-fix]
     // CHECK-MESSAGES: :[[@LINE-3]]:49: note: autocast device from the program's `device`, decided at run time: autocast on that device (fp16 on CUDA, bf16 on the CPU)
     opt.step();
   }
 }
-// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(device.type()).only_where_faster(true));{{$}}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(device.type()).cpu_on_request(true));{{$}}
 
 // The device through a shared pointer that the caller (another file) made from an is_available()
 // ternary: decided at run time, named through the pointer.
@@ -181,12 +181,12 @@ void through_pointer(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch:
     opt.zero_grad();
     auto loss = torch::mse_loss(model(x.to(*device)), y.to(*device));
     loss.backward();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: training loop migrated to mixed precision: forward pass under ampify::Autocast (fp16 on CUDA, bf16 on CPUs that compute it natively), loss scaled by ampify::GradScaler [ampify-fix]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: training loop migrated to mixed precision: forward pass under ampify::Autocast (fp16 on CUDA; bf16 on the CPU only when run with AMPIFY_CPU_AUTOCAST=1), loss scaled by ampify::GradScaler [ampify-fix]
     // CHECK-MESSAGES: :[[@LINE-3]]:44: note: autocast device from the program's `*device`, decided at run time: autocast on that device (fp16 on CUDA, bf16 on the CPU)
     opt.step();
   }
 }
-// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(device->type()).only_where_faster(true));{{$}}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(device->type()).cpu_on_request(true));{{$}}
 
 // The device through a getter of the model that another file defines (`usedDevice = kCUDA` when
 // available, in its constructor): decided at run time, called again where the region starts.
@@ -206,7 +206,7 @@ void through_getter(GetterNet &model, torch::optim::SGD &opt, torch::Tensor x, t
     opt.step();
   }
 }
-// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(model->getUsedDevice().type()).only_where_faster(true));{{$}}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(model->getUsedDevice().type()).cpu_on_request(true));{{$}}
 
 // A getter this file defines, of a CPU device, and a tensor's own device(): what they return.
 struct Holder {
@@ -223,7 +223,7 @@ void through_defined_getter(Holder &holder, Net &model, torch::optim::SGD &opt, 
     opt.step();
   }
 }
-// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(holder.device().type()).dtype(at::kBFloat16).only_where_faster(true));{{$}}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(holder.device().type()).dtype(at::kBFloat16).cpu_on_request(true));{{$}}
 
 // A class template's method that reads the device through the model, a template parameter:
 // the explicit instantiation resolves the call (an actor-critic trainer's shape).
@@ -243,7 +243,7 @@ void Agent<M>::backPropagate(torch::optim::Adam *opti, torch::Tensor x) {
   // CHECK-MESSAGES: :[[@LINE-4]]:37: note: autocast device from the program's `model->getUsedDevice()`, decided at run time: autocast on that device (fp16 on CUDA, bf16 on the CPU)
   opti->step();
 }
-// CHECK-FIXES: {{^}}  ampify::Autocast autocast(ampify::AutocastOptions(model->getUsedDevice().type()).only_where_faster(true));{{$}}
+// CHECK-FIXES: {{^}}  ampify::Autocast autocast(ampify::AutocastOptions(model->getUsedDevice().type()).cpu_on_request(true));{{$}}
 // CHECK-FIXES-NEXT: {{^}}  torch::Tensor returns = values.to(model->getUsedDevice());{{$}}
 
 template struct Agent<GetterNet>;

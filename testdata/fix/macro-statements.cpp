@@ -27,7 +27,7 @@ void mnist_order(Net &model, torch::optim::SGD &optimizer, torch::Device device)
   }
 }
 // CHECK-FIXES: {{^}}    optimizer.zero_grad();{{$}}
-// CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(device.type()).only_where_faster(true));{{$}}
+// CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(device.type()).cpu_on_request(true));{{$}}
 // CHECK-FIXES-NEXT: {{^}}    auto output = model->forward(data);{{$}}
 // CHECK-FIXES-NEXT: {{^}}    auto loss = torch::mse_loss(output, targets);{{$}}
 // CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}

@@ -29,7 +29,7 @@ void train_epoch(Net &model, torch::optim::SGD &optimizer, torch::optim::StepLR 
 // CHECK-FIXES-NEXT: {{^}}  for (const auto &x : inputs) {{[{]}}{{$}}
 // CHECK-FIXES-NEXT: {{^}}    model->zero_grad();{{$}}
 // CHECK-FIXES-NEXT: {{^}}    // Forward pass.{{$}}
-// CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(device.type()).only_where_faster(true));{{$}}
+// CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(device.type()).cpu_on_request(true));{{$}}
 // CHECK-FIXES-NEXT: {{^}}    auto out = model(x.to(device));{{$}}
 // CHECK-FIXES-NEXT: {{^}}    auto loss = torch::mse_loss(out, x);{{$}}
 // CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
@@ -81,4 +81,4 @@ void train_configured(Net &model, const Config &config) {
   }
 }
 // config.device is the CPU: a bf16 region, and no GradScaler.
-// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(config.device.type()).dtype(at::kBFloat16).only_where_faster(true));{{$}}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(config.device.type()).dtype(at::kBFloat16).cpu_on_request(true));{{$}}

@@ -40,7 +40,7 @@ void train(Net &model, const std::vector<torch::Tensor> &train_set, const std::v
 // CHECK-FIXES-NEXT: {{^}}  ampify::GradScaler scaler;{{$}}
 // CHECK-FIXES-NEXT: {{^}}  for (int epoch = 0; epoch < epochs; ++epoch) {{[{]}}{{$}}
 // CHECK-FIXES-NEXT: {{^}}    for (const auto &x : train_set) {{[{]}}{{$}}
-// CHECK-FIXES-NEXT: {{^}}      ampify::Autocast autocast(ampify::AutocastOptions(device.type()).only_where_faster(true));{{$}}
+// CHECK-FIXES-NEXT: {{^}}      ampify::Autocast autocast(ampify::AutocastOptions(device.type()).cpu_on_request(true));{{$}}
 // CHECK-FIXES-NEXT: {{^}}      auto out = model(x.to(device));{{$}}
 // CHECK-FIXES-NEXT: {{^}}      optim.zero_grad();{{$}}
 // CHECK-FIXES-NEXT: {{^}}      auto loss = torch::mse_loss(out, x.to(device));{{$}}
@@ -50,7 +50,7 @@ void train(Net &model, const std::vector<torch::Tensor> &train_set, const std::v
 // CHECK-FIXES-NEXT: {{^}}      scaler.update();{{$}}
 // CHECK-FIXES-NEXT: {{^}}    }{{$}}
 // CHECK-FIXES-NEXT: {{^}}    for (const auto &x : val_set) {{[{]}}{{$}}
-// CHECK-FIXES-NEXT: {{^}}      ampify::Autocast autocast(ampify::AutocastOptions(device.type()).only_where_faster(true));{{$}}
+// CHECK-FIXES-NEXT: {{^}}      ampify::Autocast autocast(ampify::AutocastOptions(device.type()).cpu_on_request(true));{{$}}
 // CHECK-FIXES: {{^}}      scaler.scale(loss).backward();{{$}}
 // CHECK-FIXES: {{^}}      scaler.step(optim);{{$}}
 // CHECK-FIXES-NEXT: {{^}}      scaler.update();{{$}}

@@ -56,5 +56,5 @@ void loader_thread(Net &net, torch::optim::SGD &opt) {
 // CHECK-FIXES-NEXT: {{^}}  for (int step = 0; step < 10; ++step) {{[{]}}{{$}}
 // CHECK-FIXES: {{^}}void loader_thread(Net &net, torch::optim::SGD &opt) {{[{]}}{{$}}
 // CHECK-FIXES: {{^}}    opt.zero_grad();{{$}}
-// CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(c10::kCPU).dtype(at::kBFloat16).only_where_faster(true));{{$}}
+// CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(c10::kCPU).dtype(at::kBFloat16).cpu_on_request(true));{{$}}
 // CHECK-FIXES-NEXT: {{^}}    auto loss = net(batch).pow(2).mean();{{$}}

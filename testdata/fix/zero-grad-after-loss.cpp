@@ -29,7 +29,7 @@ void tutorial_order(Net &model, torch::optim::Adam &optimizer, torch::Device dev
 // CHECK-FIXES: {{^}}  ampify::GradScaler scaler;{{$}}
 // CHECK-FIXES-NEXT: {{^}}  for (int i = 0; i < 100; ++i) {{[{]}}{{$}}
 // CHECK-FIXES-NEXT: {{^}}    // Forward pass (an outer variable assigned, then locals){{$}}
-// CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(device.type()).only_where_faster(true));{{$}}
+// CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(device.type()).cpu_on_request(true));{{$}}
 // CHECK-FIXES-NEXT: {{^}}    images = torch::randn({8, 4}).to(device);{{$}}
 // CHECK-FIXES-NEXT: {{^}}    auto output = model(images);{{$}}
 // CHECK-FIXES-NEXT: {{^}}    auto reconstruction = torch::mse_loss(output, images);{{$}}

@@ -70,10 +70,10 @@ CPU_SKIP = {
 #                  the next, where its GPU kernels sum in an order that varies (cuDNN's
 #                  convolution backward, atomics). GPU only: on the CPU the runs are identical.
 #   migrated-cpu-bf16 the migration with its CPU regions on (AMPIFY_CPU_AUTOCAST=1): `ampify fix`
-#                  enables a region that may run on the CPU only where the CPU computes bf16 in
-#                  hardware (AutocastOptions::only_where_faster); on a CPU without it the migrated
-#                  run computes in fp32 there, and this run shows what a CPU with it computes.
-#                  Made only on such a CPU, for migrations that wrote such a region.
+#                  writes a region that may run on the CPU with AutocastOptions::cpu_on_request,
+#                  off there unless the user asks, so the migrated run computes in fp32 on the CPU
+#                  and this run shows what asking does. Made for migrations that wrote such a
+#                  region; reported, not part of the verdict (OPT_IN_REFERENCES).
 REFERENCE_RUNS = {
     "migrated-fp32": ("migrated", {"AMPIFY_DISABLE": "1"}),
     "original-tf32": ("original", {"TORCH_ALLOW_TF32_CUBLAS_OVERRIDE": "1"}),
@@ -82,7 +82,9 @@ REFERENCE_RUNS = {
 }
 GPU_ONLY_REFERENCES = ("original-tf32", "original-repeat")
 # The reference runs judged as migrations of their own (compare.py): each must not change results.
-JUDGED_REFERENCES = ("migrated-fp32", "migrated-cpu-bf16")
+JUDGED_REFERENCES = ("migrated-fp32",)
+# The reference runs of what a user may opt into: judged the same way, reported beside the verdict.
+OPT_IN_REFERENCES = ("migrated-cpu-bf16",)
 
 
 def cpu_computes_bf16_natively():
@@ -98,12 +100,12 @@ def cpu_computes_bf16_natively():
 
 
 def writes_cpu_gated_region(project_dir):
-    """Whether a migration wrote a region enabled only where the CPU computes bf16 in hardware."""
+    """Whether a migration wrote a region that is on on the CPU only when the user asks for it."""
     for root, _, files in os.walk(project_dir):
         for f in files:
             if f.endswith((".cpp", ".cc", ".cxx", ".h", ".hpp", ".cu")):
                 with open(os.path.join(root, f), errors="replace") as text:
-                    if "only_where_faster(true)" in text.read():
+                    if "cpu_on_request(true)" in text.read():
                         return True
     return False
 
@@ -284,8 +286,7 @@ def main():
         for reference, (of, _) in REFERENCE_RUNS.items():
             if of != variant or state[name]["unchanged"] or (reference in GPU_ONLY_REFERENCES and not gpu):
                 continue
-            if reference == "migrated-cpu-bf16" and (native_bf16 or not writes_cpu_gated_region(
-                    os.path.join(found[name][1], "migrated"))):
+            if reference == "migrated-cpu-bf16" and not writes_cpu_gated_region(os.path.join(found[name][1], "migrated")):
                 continue
             state[name].setdefault(reference, {}).pop("run", None)
             todo.append((name, reference, built["exe"]))

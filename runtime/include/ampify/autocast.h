@@ -31,10 +31,12 @@ struct AutocastOptions {
   TORCH_ARG(bool, enabled) = true;
   /// Unset: keep the current cache setting (torch.autocast's default).
   TORCH_ARG(std::optional<bool>, cache_enabled) = std::nullopt;
-  /// only_where_faster(true): an ampify extension, not in torch.autocast; the scope turns autocast on
-  /// only where it runs faster than fp32 on this machine (autocast_speeds_up(device)). `ampify fix`
-  /// sets it on the regions of loops that may run on the CPU.
-  TORCH_ARG(bool, only_where_faster) = false;
+  /// cpu_on_request(true): an ampify extension, not in torch.autocast. On the CPU the scope turns
+  /// autocast on only when the environment asks for it (AMPIFY_CPU_AUTOCAST=1); on CUDA it changes
+  /// nothing. `ampify fix` sets it on the regions of loops that may run on the CPU: CPU autocast
+  /// rounds to bf16's 8-bit mantissa, which moved the final loss of 4 of 10 small held-out CPU
+  /// programs beyond tolerance, and is slower than fp32 without bf16 hardware (docs/runtime.md).
+  TORCH_ARG(bool, cpu_on_request) = false;
 };
 
 /// RAII autocast scope, equivalent to `with torch.autocast(device_type, dtype, enabled, cache_enabled):`.
@@ -70,7 +72,7 @@ class Autocast {
 
   bool active() const { return active_; }
   /// Whether autocast is on inside this scope (false when disabled, AMPIFY_DISABLE is set, CUDA
-  /// was asked for but is not available, or only_where_faster is set and it would not be faster).
+  /// was asked for but is not available, or cpu_on_request is set and nobody asked).
   bool enabled() const { return enabled_; }
   c10::DeviceType device() const { return device_; }
   c10::ScalarType dtype() const { return dtype_; }
@@ -97,9 +99,8 @@ class AutocastDisabled : public Autocast {
 /// Whether autocast on `device` can run faster than fp32 on this machine: always on CUDA; on
 /// the CPU only when it computes bf16 in hardware (AVX512-BF16 or AMX on x86-64, the BF16 extension
 /// on AArch64). Without it oneDNN converts every operand and CPU autocast is slower than fp32, and
-/// it still rounds to bf16 (docs/runtime.md has the measurements). The environment variable
-/// AMPIFY_CPU_AUTOCAST=1 (or 0) overrides the CPU's answer. AutocastOptions::only_where_faster
-/// enables a scope by it.
+/// it still rounds to bf16 (docs/runtime.md has the measurements). A scope with
+/// AutocastOptions::cpu_on_request that the environment turns on warns once where this is false.
 bool autocast_speeds_up(c10::DeviceType device);
 
 /// Default autocast dtype of a device type when nobody changed it (fp16 on CUDA, bf16 on CPU).

@@ -14,7 +14,7 @@ struct AutocastOptions {
   AutocastOptions &device(c10::DeviceType device);
   AutocastOptions &dtype(std::optional<c10::ScalarType> dtype);
   AutocastOptions &enabled(bool enabled);
-  AutocastOptions &only_where_faster(bool only);
+  AutocastOptions &cpu_on_request(bool on_request);
 };
 
 class Autocast {
