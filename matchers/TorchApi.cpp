@@ -549,11 +549,11 @@ bool isStdThread(clang::QualType type) {
 
 } // namespace
 
-const clang::Stmt *threadBody(const clang::Stmt *s) {
+std::optional<ThreadStart> threadStart(const clang::Stmt *s) {
   if (const auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(s);
       construct && isStdThread(construct->getType()) && construct->getNumArgs() >= 1 &&
       !construct->getConstructor()->isCopyOrMoveConstructor())
-    return callableBody(construct->getArg(0));
+    return ThreadStart{callableBody(construct->getArg(0))};
   if (const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(s); member && member->getMethodDecl()) {
     llvm::StringRef name = member->getMethodDecl()->getName();
     const auto *container = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
@@ -562,7 +562,7 @@ const clang::Stmt *threadBody(const clang::Stmt *s) {
         container->getTemplateArgs().size() >= 1 &&
         container->getTemplateArgs()[0].getKind() == clang::TemplateArgument::Type &&
         isStdThread(container->getTemplateArgs()[0].getAsType()))
-      return callableBody(member->getArg(0));
+      return ThreadStart{callableBody(member->getArg(0))};
   }
   if (const auto *call = llvm::dyn_cast<clang::CallExpr>(s); call && call->getDirectCallee()) {
     const clang::FunctionDecl *callee = call->getDirectCallee();
@@ -571,10 +571,10 @@ const clang::Stmt *threadBody(const clang::Stmt *s) {
         const clang::CXXRecordDecl *policy = recordOf(arg->getType());
         if (arg->getType()->isEnumeralType() || (policy && policy->getName() == "launch"))
           continue; // std::launch::async
-        return callableBody(arg);
+        return ThreadStart{callableBody(arg)};
       }
   }
-  return nullptr;
+  return std::nullopt;
 }
 
 namespace {

@@ -296,20 +296,31 @@ bool resetsGradients(const clang::Stmt *s, unsigned depth = CallsFollowed) {
   });
 }
 
-/// The first statement of the iteration's function that starts a thread running a module, when
-/// the iteration's own forward and loss statements run none (TrainingIteration::workerThreads).
+/// The first statement of the iteration's function that starts a thread computing its losses, when
+/// the iteration's own forward and loss statements run no module (TrainingIteration::workerThreads):
+/// a thread whose body runs a module, or one handed a loss variable of the iteration (`&loss`,
+/// `std::ref(loss)`, a lambda naming it), which it computes whatever other files' code it calls.
 const clang::Stmt *workerThreadsOf(const TrainingIteration &it) {
+  llvm::SmallPtrSet<const clang::ValueDecl *, 4> losses;
   for (const BackwardPass &pass : it.passes) {
     if (runsModule(pass.loss, CallsFollowed))
       return nullptr;
     for (const clang::Stmt *s : pass.forward)
       if (runsModule(s, CallsFollowed))
         return nullptr;
+    if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(stripWrappers(pass.loss)))
+      losses.insert(ref->getDecl());
   }
+  auto namesLoss = [&](const clang::Stmt *s) {
+    return containsStmt(s, [&](const clang::Stmt *n) {
+      const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(n);
+      return ref && losses.count(ref->getDecl());
+    });
+  };
   const clang::Stmt *started = nullptr;
   containsStmt(it.function->getBody(), [&](const clang::Stmt *n) {
-    const clang::Stmt *body = threadBody(n);
-    if (body && runsModule(body, CallsFollowed))
+    std::optional<ThreadStart> start = threadStart(n);
+    if (start && ((start->body && runsModule(start->body, CallsFollowed)) || namesLoss(n)))
       started = n;
     return started != nullptr;
   });

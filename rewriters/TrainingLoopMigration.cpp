@@ -686,7 +686,7 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
     }
     if (it.workerThreads) {
       report(ctx, backward,
-             "training loop not migrated: its losses come from forward passes of the threads started at line " +
+             "training loop not migrated: its losses are computed by the threads started at line " +
                  std::to_string(ctx.getSourceManager().getExpansionLineNumber(it.workerThreads->getBeginLoc())) +
                  ", and autocast's state belongs to the thread that enables it, so a region here would not reach "
                  "them (they would stay fp32); open an ampify::Autocast at the start of the function each thread "

@@ -2,10 +2,13 @@
 // Losses that worker threads compute (an A2C/GAIL-style trainer: the workers run the model, the
 // main loop stacks their losses and steps): autocast's state belongs to the thread that enables
 // it, so a region in the main loop would not reach the workers' forward passes. Refused, with the
-// line of the threads. A thread that only prepares data does not stop the migration (a CPU
-// program: bf16, no scaler).
+// line of the threads. So is a loop whose threads are handed the loss itself (`&loss`,
+// `std::ref(loss)`, a lambda naming it) to compute it with code of other files, where no forward
+// call is in sight. A thread that only prepares data does not stop the migration (a CPU program:
+// bf16, no scaler).
 #include <torch/torch.h>
 
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -34,7 +37,40 @@ void workers_compute_the_losses(Net &net, torch::optim::SGD &opt) {
       losses.push_back(worker.loss);
     opt.zero_grad();
     torch::stack(losses).sum().backward();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: training loop not migrated: its losses come from forward passes of the threads started at line 29{{.*}} [ampify-fix]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: training loop not migrated: its losses are computed by the threads started at line [[@LINE-8]]{{.*}} [ampify-fix]
+    opt.step();
+  }
+}
+
+// An economy simulated by agents whose networks another file defines.
+struct Market;
+void add_episode_loss(Market &market, torch::Tensor *loss, std::mutex &mutex);
+torch::Tensor episode_loss(Market &market);
+
+void threads_add_to_the_loss(Market &market, torch::optim::Adam &opt) {
+  std::mutex mutex;
+  for (int epoch = 0; epoch < 10; ++epoch) {
+    opt.zero_grad();
+    auto loss = torch::zeros({});
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t)
+      threads.push_back(std::thread(add_episode_loss, std::ref(market), &loss, std::ref(mutex)));
+    for (auto &thread : threads)
+      thread.join();
+    loss.backward();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: training loop not migrated: its losses are computed by the threads started at line [[@LINE-4]]{{.*}} [ampify-fix]
+    opt.step();
+  }
+}
+
+void a_lambda_computes_the_loss(Market &market, torch::optim::Adam &opt) {
+  for (int epoch = 0; epoch < 10; ++epoch) {
+    torch::Tensor loss;
+    std::thread worker([&loss, &market] { loss = episode_loss(market); });
+    worker.join();
+    opt.zero_grad();
+    loss.backward();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: training loop not migrated: its losses are computed by the threads started at line [[@LINE-4]]{{.*}} [ampify-fix]
     opt.step();
   }
 }
@@ -54,6 +90,12 @@ void loader_thread(Net &net, torch::optim::SGD &opt) {
 // CHECK-FIXES: {{^}}void workers_compute_the_losses(Net &net, torch::optim::SGD &opt) {{[{]}}{{$}}
 // CHECK-FIXES-NEXT: {{^}}  std::vector<Worker> workers(2, Worker{net, torch::Tensor()});{{$}}
 // CHECK-FIXES-NEXT: {{^}}  for (int step = 0; step < 10; ++step) {{[{]}}{{$}}
+// CHECK-FIXES: {{^}}    auto loss = torch::zeros({});{{$}}
+// CHECK-FIXES-NEXT: {{^}}    std::vector<std::thread> threads;{{$}}
+// CHECK-FIXES: {{^}}    std::thread worker([&loss, &market] { loss = episode_loss(market); });{{$}}
+// CHECK-FIXES-NEXT: {{^}}    worker.join();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    opt.zero_grad();{{$}}
+// CHECK-FIXES-NEXT: {{^}}    loss.backward();{{$}}
 // CHECK-FIXES: {{^}}void loader_thread(Net &net, torch::optim::SGD &opt) {{[{]}}{{$}}
 // CHECK-FIXES: {{^}}    opt.zero_grad();{{$}}
 // CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(c10::kCPU).dtype(at::kBFloat16).cpu_on_request(true));{{$}}

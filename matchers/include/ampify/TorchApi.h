@@ -124,11 +124,15 @@ ForwardCall forwardCallOf(const clang::CallExpr *call);
 /// as running it.
 bool runsModule(const clang::Stmt *s, unsigned depth);
 
-/// The body that a thread `s` starts runs, when `s` starts one: `std::thread t(worker, ...)`,
-/// `std::jthread`, `threads.emplace_back(worker, ...)` on a container of std::thread, or
-/// `std::async(worker, ...)`, where `worker` is a lambda, a variable initialised with one, or a
-/// function. Null otherwise.
-const clang::Stmt *threadBody(const clang::Stmt *s);
+/// A statement that starts a thread: `std::thread t(worker, ...)`, `std::jthread`,
+/// `threads.emplace_back(worker, ...)` on a container of std::thread, or `std::async(worker, ...)`.
+struct ThreadStart {
+  /// What the thread runs, when `worker` is a lambda, a variable initialised with one, or a
+  /// function this TU defines; null for a function that another file defines.
+  const clang::Stmt *body = nullptr;
+};
+/// The thread that `s` starts; nothing when `s` starts none.
+std::optional<ThreadStart> threadStart(const clang::Stmt *s);
 
 /// channels_last for a conv net: the edits that store the model's weights (once per function)
 /// and the input of one forward call in channels_last (NHWC) order.

@@ -88,10 +88,11 @@ struct TrainingIteration {
   /// the functions of the TU they call: gradients accumulate over the whole run. (Periodic
   /// resets, `if (i % k == 0) opt.zero_grad()`, count as resets.)
   bool gradientsNeverReset = false;
-  /// A statement of `function` that starts a thread whose body runs a module (runsModule), where
-  /// the iteration's own forward and loss statements run none: the losses come from forward
-  /// passes of other threads, which an autocast region of this thread does not reach (autocast's
-  /// state belongs to the thread that enables it). Null otherwise.
+  /// A statement of `function` that starts a thread whose body runs a module (runsModule), or
+  /// that is handed a loss variable of the iteration (`&loss`, `std::ref(loss)`, a lambda naming
+  /// it), where the iteration's own forward and loss statements run no module: the losses are
+  /// computed by other threads, which an autocast region of this thread does not reach
+  /// (autocast's state belongs to the thread that enables it). Null otherwise.
   const clang::Stmt *workerThreads = nullptr;
   /// The other instantiations of the template that `function` instantiates, which run the
   /// same statements on other types (`Trainer<Classifier>::train` and
