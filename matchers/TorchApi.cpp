@@ -1,5 +1,6 @@
 #include "ampify/TorchApi.h"
 
+#include "clang/AST/QualTypeNames.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -360,10 +361,30 @@ std::optional<SourceEdit> runInFp32(const clang::CallExpr *call, clang::ASTConte
   unsigned end = firstArg;
   while (end < call->getNumArgs() && !llvm::isa<clang::CXXDefaultArgExpr>(call->getArg(end)))
     ++end;
-  if (end > firstArg)
+  // A braced argument (`{}` for BCE's weight) has no type of its own, so it cannot be forwarded
+  // through the lambda's parameter pack: it is written with its parameter's type.
+  const clang::FunctionDecl *function = call->getDirectCallee();
+  auto bracedArgumentType = [&](unsigned arg) -> std::string {
+    std::string written = sourceText(call->getArg(arg)->getSourceRange(), ctx);
+    if (!function || written.empty() || written.front() != '{')
+      return "";
+    // A member operator() takes the module as its first argument, not as a parameter.
+    unsigned param = llvm::isa<clang::CXXOperatorCallExpr>(call) && llvm::isa<clang::CXXMethodDecl>(function) ? arg - 1 : arg;
+    if (param >= function->getNumParams())
+      return "";
+    return clang::TypeName::getFullyQualifiedName(
+        function->getParamDecl(param)->getType().getNonReferenceType().getUnqualifiedType(), ctx,
+        ctx.getPrintingPolicy());
+  };
+  bool braced = false;
+  for (unsigned arg = firstArg; arg < end; ++arg)
+    braced |= !bracedArgumentType(arg).empty();
+  if (end > firstArg && !braced)
     text += ", " + sourceText(clang::SourceRange(call->getArg(firstArg)->getBeginLoc(),
                                                  call->getArg(end - 1)->getEndLoc()),
                               ctx);
+  for (unsigned arg = firstArg; braced && arg < end; ++arg)
+    text += ", " + bracedArgumentType(arg) + sourceText(call->getArg(arg)->getSourceRange(), ctx);
   text += ")";
   // In a template the generic lambda makes the result's type dependent, and code after it
   // (`loss.item<float>()`) would then need `template`: the tensor keeps its type.

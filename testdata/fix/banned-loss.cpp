@@ -31,6 +31,19 @@ void probabilities_first(Net &model, torch::optim::SGD &opt, torch::Tensor x, to
 // CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
 // CHECK-FIXES-NEXT: {{^}}    scaler.scale(loss).backward();{{$}}
 
+// A braced argument (`{}` for the weight) has no type to forward through the lambda's parameter
+// pack: it is written with its parameter's type, so that the migrated file compiles.
+void braced_weight(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto p = torch::sigmoid(model(x));
+    auto loss = torch::binary_cross_entropy(p, y, {}, at::Reduction::Mean);
+    loss.backward();
+    opt.step();
+  }
+}
+// CHECK-FIXES: {{^}}    auto loss = ampify::run_in_fp32([&](auto &&...ampify_args) { return torch::binary_cross_entropy(ampify_args...); }, p, y, {{(c10|std)}}::optional<at::Tensor>{}, at::Reduction::Mean);{{$}}
+
 void module(Net &model, torch::optim::SGD &opt, torch::nn::BCELoss &criterion, torch::Tensor x, torch::Tensor y) {
   for (int i = 0; i < 10; ++i) {
     opt.zero_grad();
