@@ -377,14 +377,18 @@ std::optional<SourceEdit> runInFp32(const clang::CallExpr *call, clang::ASTConte
         ctx.getPrintingPolicy());
   };
   bool braced = false;
-  for (unsigned arg = firstArg; arg < end; ++arg)
-    braced |= !bracedArgumentType(arg).empty();
-  if (end > firstArg && !braced)
+  std::string oneByOne;
+  for (unsigned arg = firstArg; arg < end; ++arg) {
+    std::string type = bracedArgumentType(arg);
+    braced |= !type.empty();
+    oneByOne += ", " + type + sourceText(call->getArg(arg)->getSourceRange(), ctx);
+  }
+  if (braced)
+    text += oneByOne;
+  else if (end > firstArg) // as written, comments and line breaks kept
     text += ", " + sourceText(clang::SourceRange(call->getArg(firstArg)->getBeginLoc(),
                                                  call->getArg(end - 1)->getEndLoc()),
                               ctx);
-  for (unsigned arg = firstArg; braced && arg < end; ++arg)
-    text += ", " + bracedArgumentType(arg) + sourceText(call->getArg(arg)->getSourceRange(), ctx);
   text += ")";
   // In a template the generic lambda makes the result's type dependent, and code after it
   // (`loss.item<float>()`) would then need `template`: the tensor keeps its type.

@@ -164,10 +164,10 @@ struct ScopeNames {
 class IterationRewriter {
 public:
   IterationRewriter(clang::ASTContext &ctx, const MigrationOptions &options, const TrainingIteration &it,
-                    MigrationEdits &edits, bool fp16, std::string device, bool mayRunOnCpu, ScopeNames &scopeNames,
+                    MigrationEdits &edits, bool fp16, std::string device, bool cpuOnRequest, ScopeNames &scopeNames,
                     std::map<clang::FileID, std::optional<size_t>> &includeAt)
       : ctx_(ctx), sm_(ctx.getSourceManager()), src_(ctx), options_(options), it_(it), edits_(edits),
-        fp16_(fp16), device_(std::move(device)), mayRunOnCpu_(mayRunOnCpu),
+        fp16_(fp16), device_(std::move(device)), cpuOnRequest_(cpuOnRequest),
         scopeNames_(scopeNames), includeAt_(includeAt) {}
 
   /// Adds every edit of the iteration (or says, through the edits, why it cannot).
@@ -487,7 +487,7 @@ private:
     if (fp16_ && options_.dtype == MigrationOptions::Dtype::Float16 && device_ != "c10::kCUDA")
       return "ampify::AutocastOptions(" + device_ + ").dtype(at::kHalf)";
     std::string options = "ampify::AutocastOptions(" + device_ + ")" + (fp16_ ? "" : ".dtype(at::kBFloat16)");
-    if (mayRunOnCpu_)
+    if (cpuOnRequest_)
       return options + ".cpu_on_request(true)";
     return fp16_ ? device_ : options;
   }
@@ -500,7 +500,7 @@ private:
   MigrationEdits &edits_;
   bool fp16_;
   std::string device_;
-  bool mayRunOnCpu_;
+  bool cpuOnRequest_;
   ScopeNames &scopeNames_;
   std::map<clang::FileID, std::optional<size_t>> &includeAt_;
   std::string scaler_;
@@ -698,7 +698,10 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
     auto [names, firstLoop] = namesByFunction.try_emplace(scope);
     if (firstLoop && scope && scope->getBody())
       names->second.taken = identifiersOf(scope->getBody(), ctx);
-    IterationRewriter rewriter(ctx, options_, it, edits, fp16, device.argument, device.kind != DeviceKind::Cuda,
+    // A region that may run on the CPU is on there only on request; fp16 asked for (--dtype=fp16)
+    // is written as asked.
+    bool cpuOnRequest = device.kind != DeviceKind::Cuda && options_.dtype != MigrationOptions::Dtype::Float16;
+    IterationRewriter rewriter(ctx, options_, it, edits, fp16, device.argument, cpuOnRequest,
                                names->second, includeAt);
     rewriter.rewrite();
     std::vector<std::pair<clang::SourceLocation, std::string>> notes;
@@ -785,14 +788,11 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
       report(ctx, backward, "training loop not migrated: " + failure);
       continue;
     }
-    bool deviceAtRunTime = device.kind == DeviceKind::Either || device.kind == DeviceKind::Unknown;
-    // fp16 asked for (--dtype=fp16) is written as asked, also where the region may run on the CPU.
-    bool gatedOnCpu = (cpu || deviceAtRunTime) && options_.dtype != MigrationOptions::Dtype::Float16;
-    std::string precision = !gatedOnCpu ? (fp16 ? "fp16" : "bf16")
+    std::string precision = !cpuOnRequest ? (fp16 ? "fp16" : "bf16")
                             : fp16      ? "fp16 on CUDA; bf16 on the CPU"
                             : cpu       ? "bf16 on the CPU"
                                         : "bf16; on the CPU";
-    if (gatedOnCpu)
+    if (cpuOnRequest)
       precision += " only when run with AMPIFY_CPU_AUTOCAST=1";
     std::string what = "forward pass under ampify::Autocast (" + precision + ")" +
                        (fp16 ? ", loss scaled by ampify::GradScaler" : "");
