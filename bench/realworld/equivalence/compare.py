@@ -35,11 +35,14 @@ Verdicts, per series (each must exist in both runs with the same number of value
   - a program whose own result moves by more than that when only its rounding changes (chaotic
     ones: reinforcement learning, whose sampled actions follow the policy's last bits) is judged
     against that movement instead. The harness runs the original with TF32 matrix products
-    (original-tf32, GPU only; 10 bits of mantissa, as fp16's), the original once more
+    (original-tf32, GPU only; 10 bits of mantissa, as fp16's), the original with cuDNN's
+    convolutions and RNNs in full fp32 (original-cudnn-fp32, GPU only: LibTorch runs them in TF32
+    by default, so this is the rounding change for programs whose products are cuDNN's, which the
+    TF32 run does not reach), the original once more
     (original-repeat, GPU only: cuDNN's convolution backward and atomics sum in an order that
     varies from run to run) and the migration with the ampify runtime off (migrated-fp32,
-    AMPIFY_DISABLE=1). The spread of a series is the larger distance of the TF32 run's and the
-    repeated run's final loss from the original's; the tolerance becomes max(tolerance above,
+    AMPIFY_DISABLE=1). The spread of a series is the largest distance of these three runs' final
+    losses from the original's; the tolerance becomes max(tolerance above,
     SPREAD_FACTOR * spread), SPREAD_FACTOR = 2 (fp16 rounds activations and products alike, TF32
     only products). The note says when a verdict needed it. The migrated-fp32 run is also judged
     as a migration of its own (the rewrite alone must not change results), and its verdict is
@@ -63,7 +66,7 @@ import re
 import sys
 import tempfile
 
-from harness import JUDGED_REFERENCES, OPT_IN_REFERENCES, REFERENCE_RUNS
+from harness import JUDGED_REFERENCES, OPT_IN_REFERENCES, REFERENCE_RUNS, SPREAD_REFERENCES
 
 REL_TOL = 0.25
 REL_TOL_ADVERSARIAL = 0.5
@@ -207,7 +210,7 @@ def judge(out):
         ok, identical = True, True
         for key, values in o.items():
             spread = 0.0
-            for reference in ("original-tf32", "original-repeat"):
+            for reference in SPREAD_REFERENCES:
                 other = references.get(reference, {}).get(key)
                 if other and len(other) == len(values) and finite(other):
                     spread = max(spread, abs(final(other) - final(values)))
@@ -252,7 +255,7 @@ def render(rows, failures, machine):
         counts[r["verdict"]] = counts.get(r["verdict"], 0) + 1
     lines.append("")
     lines.append("machine: %s; tolerances: final loss within max(%.0f%% of the original's, %.0f%% of its first loss), "
-                 "%.0f%% for GAN D/G losses, or %g times the original's own spread (TF32, a second run) where larger"
+                 "%.0f%% for GAN D/G losses, or %g times the original's own spread (TF32, cuDNN in fp32, a second run) where larger"
                  % (("GPU" if machine.get("gpu") else "CPU only") +
                     (", the CPU computes bf16 in hardware" if machine.get("cpu_bf16") else
                      ", the CPU computes bf16 in software" if "cpu_bf16" in machine else ""),
@@ -313,6 +316,18 @@ def self_test():
         open(os.path.join(out, "logs", "p.original-repeat.log"), "w").write("loss 2.0\nloss 1.3\n")
         state["p"]["original-repeat"] = {"run": {"rc": 0, "timed_out": False, "seconds": 1,
                                                  "log": "logs/p.original-repeat.log"}}
+        json.dump(state, open(os.path.join(out, "runs.json"), "w"))
+        rows, failures, _ = judge(out)
+        assert failures == 0 and rows[0]["verdict"] == "PASS", rows
+        # ... and so does one whose result moves that far when cuDNN computes in full fp32
+        os.remove(os.path.join(out, "logs", "p.original-repeat.log"))
+        del state["p"]["original-repeat"]
+        json.dump(state, open(os.path.join(out, "runs.json"), "w"))
+        rows, failures, _ = judge(out)
+        assert failures == 1, rows
+        open(os.path.join(out, "logs", "p.original-cudnn-fp32.log"), "w").write("loss 2.0\nloss 1.3\n")
+        state["p"]["original-cudnn-fp32"] = {"run": {"rc": 0, "timed_out": False, "seconds": 1,
+                                                     "log": "logs/p.original-cudnn-fp32.log"}}
         json.dump(state, open(os.path.join(out, "runs.json"), "w"))
         rows, failures, _ = judge(out)
         assert failures == 0 and rows[0]["verdict"] == "PASS", rows

@@ -16,7 +16,8 @@ run: each program in its own working directory (B/runs/<project>/<variant>/cwd) 
 reads sits at the path its source names (PROJECTS below), with the arguments below; stdout and
 stderr go to OUT/logs/<project>.<variant>.log. OUT/runs.json records exit codes, times, skips.
 A project that ampify changed also gets the reference runs of REFERENCE_RUNS (the migration with
-the runtime off; on a GPU, the original with TF32 matrix products and the original once more),
+the runtime off; on a GPU, the original with TF32 matrix products, with cuDNN in full fp32, and
+the original once more),
 which compare.py reads.
 
 Projects whose cost is fixed in their source beyond what a shared 2-core CPU can run (epochs and
@@ -66,6 +67,11 @@ CPU_SKIP = {
 #   original-tf32  the original with its fp32 matrix products rounded to TF32 (10 bits of
 #                  mantissa, as fp16's), LibTorch's TORCH_ALLOW_TF32_CUBLAS_OVERRIDE: how far the
 #                  program's own result moves when only rounding changes. GPU only (cuBLAS).
+#   original-cudnn-fp32 the original with cuDNN's convolutions and RNNs in full fp32
+#                  (EQUIV_CUDNN_TF32=0, datagen/seed.cpp; LibTorch runs them in TF32 by default):
+#                  the same question for programs whose products are cuDNN's, which
+#                  original-tf32 does not reach (a conv + GRU policy's are all cuDNN's or
+#                  one-row gemv). GPU only.
 #   original-repeat the original once more, unchanged: how far its result moves from one run to
 #                  the next, where its GPU kernels sum in an order that varies (cuDNN's
 #                  convolution backward, atomics). GPU only: on the CPU the runs are identical.
@@ -77,10 +83,13 @@ CPU_SKIP = {
 REFERENCE_RUNS = {
     "migrated-fp32": ("migrated", {"AMPIFY_DISABLE": "1"}),
     "original-tf32": ("original", {"TORCH_ALLOW_TF32_CUBLAS_OVERRIDE": "1"}),
+    "original-cudnn-fp32": ("original", {"EQUIV_CUDNN_TF32": "0"}),
     "original-repeat": ("original", {}),
     "migrated-cpu-bf16": ("migrated", {"AMPIFY_CPU_AUTOCAST": "1"}),
 }
-GPU_ONLY_REFERENCES = ("original-tf32", "original-repeat")
+GPU_ONLY_REFERENCES = ("original-tf32", "original-cudnn-fp32", "original-repeat")
+# The reference runs of the original whose distance from it is the program's own spread (compare.py).
+SPREAD_REFERENCES = GPU_ONLY_REFERENCES
 # The reference runs judged as migrations of their own (compare.py): each must not change results.
 JUDGED_REFERENCES = ("migrated-fp32",)
 # The reference runs of what a user may opt into: judged the same way, reported beside the verdict.

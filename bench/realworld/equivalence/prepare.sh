@@ -13,6 +13,7 @@
 #   bash bench/realworld/equivalence/prepare.sh [AMPIFY_BINARY]
 # EQUIV_CORPORA="dev heldout" (the default) picks the corpora; they are migrated concurrently
 # (each run.py runs one ampify at a time), and only their folders are replaced.
+# EQUIV_PROJECTS="arena_ppo_agent gridworld_a2c" keeps, of those corpora, only the projects named.
 # The folder is small (about 10 MB) and self-contained: carry it to the GPU machine
 # (run(carry=[".realworld-runs"])) and run run.sh there.
 set -euo pipefail
@@ -25,12 +26,20 @@ CORPORA=${EQUIV_CORPORA:-dev heldout}
 mkdir -p "$RUNS"
 status=0
 source_of() { if [ "$1" = dev ]; then echo "$ROOT/bench/realworld"; else echo "$ROOT/bench/realworld/$1"; fi; }
+# The projects of EQUIV_PROJECTS that corpus $1 holds, one per line.
+named_in() { for p in ${EQUIV_PROJECTS:-}; do [ ! -d "$(source_of "$1")/$p" ] || echo "$p"; done; }
+if [ -n "${EQUIV_PROJECTS:-}" ]; then
+  kept=""
+  for corpus in $CORPORA; do [ -z "$(named_in $corpus)" ] || kept="$kept $corpus"; done
+  CORPORA=$kept
+  [ -n "$CORPORA" ] || { echo "none of EQUIV_PROJECTS ($EQUIV_PROJECTS) is in EQUIV_CORPORA"; exit 2; }
+fi
 pids=()
 for corpus in $CORPORA; do
   rm -rf "$RUNS/$corpus" "$RUNS/.keep-$corpus" "$RUNS/$corpus.fix.txt"
   echo "=== $corpus: ampify fix ($(source_of $corpus)), report in $RUNS/$corpus.fix.txt"
   nice -n 10 python3 "$ROOT/bench/realworld/run.py" --ampify "$AMPIFY" --corpus "$(source_of $corpus)" \
-    --keep "$RUNS/.keep-$corpus" --fix-hazards > "$RUNS/$corpus.fix.txt" 2>&1 &
+    --keep "$RUNS/.keep-$corpus" --fix-hazards $(named_in $corpus) > "$RUNS/$corpus.fix.txt" 2>&1 &
   pids+=($!)
 done
 i=0
