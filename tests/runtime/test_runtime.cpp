@@ -8,6 +8,7 @@
 #include <c10/cuda/CUDAFunctions.h>
 #endif
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -980,6 +981,23 @@ TEST(Autocast, SpeedsUpOnCudaAlwaysOnCpuOnlyWithNativeBf16) {
   if (expected) EXPECT_EQ(ampify::autocast_speeds_up(c10::kCPU), *expected);
 }
 
+// The warnings LibTorch's TORCH_WARN sends to the handler while this is installed. LibTorch 2.0
+// moved the handler from c10::Warning:: to c10::WarningUtils:: and gave process() one argument.
+class CapturedWarnings : public c10::WarningHandler {
+public:
+#if AMPIFY_TORCH_VERSION_AT_LEAST(2, 0)
+  void process(const c10::Warning& warning) override { messages.push_back(warning.msg()); }
+#else
+  void process(const c10::SourceLocation&, const std::string& msg, const bool) override { messages.push_back(msg); }
+#endif
+  std::vector<std::string> messages;
+};
+#if AMPIFY_TORCH_VERSION_AT_LEAST(2, 0)
+using WarningHandlerGuard = c10::WarningUtils::WarningHandlerGuard;
+#else
+using WarningHandlerGuard = c10::Warning::WarningHandlerGuard;
+#endif
+
 TEST(Autocast, CpuOnRequestIsOnOnlyWhenTheEnvironmentAsks) {
   EnvGuard disabled(nullptr);
   Tensor a = torch::randn({4, 4});
@@ -995,10 +1013,20 @@ TEST(Autocast, CpuOnRequestIsOnOnlyWhenTheEnvironmentAsks) {
     EXPECT_EQ(torch::mm(a, a).scalar_type(), torch::kBFloat16);
   }
   {
+    // The first scope that the environment turns on warns, once, where bf16 is computed in
+    // software (the only test that asks, so the once is this one's).
+    CapturedWarnings warnings;
+    WarningHandlerGuard capture(&warnings);
     EnvGuard asked("1", "AMPIFY_CPU_AUTOCAST");
-    ampify::Autocast ac(ampify::AutocastOptions(c10::kCPU).cpu_on_request(true));
-    EXPECT_TRUE(ac.enabled());
-    EXPECT_EQ(torch::mm(a, a).scalar_type(), torch::kBFloat16);
+    for (int i = 0; i < 2; ++i) {
+      ampify::Autocast ac(ampify::AutocastOptions(c10::kCPU).cpu_on_request(true));
+      EXPECT_TRUE(ac.enabled());
+      EXPECT_EQ(torch::mm(a, a).scalar_type(), torch::kBFloat16);
+    }
+    const auto slower = std::count_if(warnings.messages.begin(), warnings.messages.end(), [](const std::string& m) {
+      return m.find("computes bf16 in software") != std::string::npos;
+    });
+    EXPECT_EQ(slower, ampify::autocast_speeds_up(c10::kCPU) ? 0 : 1);
   }
   EXPECT_FALSE(ampify::compat::autocast_enabled(c10::kCPU));
 }
