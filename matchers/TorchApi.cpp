@@ -248,7 +248,8 @@ const clang::CXXConstructorDecl *forwardedConstructor(const clang::CXXRecordDecl
       continue;
     if (!args.empty() && ctor->getNumParams() > 0) {
       bool argIsInteger = args[0]->IgnoreImplicit()->getType()->isIntegralOrEnumerationType();
-      bool paramIsInteger = ctor->getParamDecl(0)->getType()->isIntegralOrEnumerationType();
+      // `const int &hidden` takes an integer as `int hidden` does.
+      bool paramIsInteger = ctor->getParamDecl(0)->getType().getNonReferenceType()->isIntegralOrEnumerationType();
       if (argIsInteger != paramIsInteger)
         continue;
     }

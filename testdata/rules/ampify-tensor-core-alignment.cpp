@@ -870,3 +870,13 @@ struct BlocksImpl : torch::nn::Module {
   }
 };
 void build_blocks() { BlocksImpl blocks(20, 100); }
+
+// std::make_shared of a module whose constructor takes its sizes by const reference
+// (`HTagger(const int& nFeat, const int& nHidden)`, as ChargedAnalysis's tagger does): the
+// constructor is found by its parameters' types through the references.
+struct TaggerImpl : torch::nn::Module {
+  TaggerImpl(const int &features, const int &hidden) : out(features, hidden) {}
+  // CHECK-MESSAGES: :[[@LINE-1]]:70: warning: out_features = 140 of Linear `out` is not a multiple of 8: {{.*}} [ampify-tensor-core-alignment]
+  torch::nn::Linear out{nullptr};
+};
+void build_tagger() { auto tagger = std::make_shared<TaggerImpl>(64, 140); }
