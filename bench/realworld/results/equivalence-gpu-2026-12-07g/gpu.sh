@@ -5,7 +5,8 @@
 #   trace:NAME:P    project P of .realworld-runs-NAME once more, its migrated program as the harness
 #                   ran it, with every GradScaler update traced (AMPIFY_SCALER_TRACE): how many
 #                   steps the scaler skipped (found_inf) and when
-#   bash bench/realworld/results/equivalence-gpu-2026-12-07g/gpu.sh OUT h3334b chaos trace:chaos:diffusion_unet
+#   bash bench/realworld/results/equivalence-gpu-2026-12-07g/gpu.sh OUT s07g:arena_ppo_agent,diffusion_unet trace:s07g:diffusion_unet
+# (README.md: the runs this session planned, and how to prepare .realworld-runs-s07g)
 set -uo pipefail
 OUT=${1:?output directory}
 shift
