@@ -300,56 +300,58 @@ def self_test():
     # does) passes; the same program whose rewrite alone moves it (migrated-fp32) fails
     with tempfile.TemporaryDirectory() as out:
         os.makedirs(os.path.join(out, "logs"))
-        losses = {"original": 1.0, "migrated": 1.5, "original-tf32": 1.3, "migrated-fp32": 1.0}
         state = {"_machine": {"gpu": True}, "p": {"corpus": "c", "unchanged": False}}
-        for variant, loss in losses.items():
-            open(os.path.join(out, "logs", "p.%s.log" % variant), "w").write("loss 2.0\nloss %s\n" % loss)
+
+        def log(variant, final_loss):  # the run's log: a first loss of 2.0, then final_loss
+            with open(os.path.join(out, "logs", "p.%s.log" % variant), "w") as f:
+                f.write("loss 2.0\nloss %s\n" % final_loss)
+
+        def add_run(variant, final_loss):
+            log(variant, final_loss)
             run = {"rc": 0, "timed_out": False, "seconds": 1, "log": "logs/p.%s.log" % variant}
             state["p"][variant] = {"build": {"ok": True}, "run": run} if variant in ("original", "migrated") else {"run": run}
-        json.dump(state, open(os.path.join(out, "runs.json"), "w"))
-        rows, failures, _ = judge(out)
+
+        def remove_run(variant):
+            os.remove(os.path.join(out, "logs", "p.%s.log" % variant))
+            del state["p"][variant]
+
+        def judged():
+            with open(os.path.join(out, "runs.json"), "w") as f:
+                json.dump(state, f)
+            return judge(out)
+
+        for variant, loss in {"original": 1.0, "migrated": 1.5, "original-tf32": 1.3, "migrated-fp32": 1.0}.items():
+            add_run(variant, loss)
+        rows, failures, _ = judged()
         assert failures == 0 and rows[0]["verdict"] == "PASS", rows
         assert any("rounding spread" in n for n in rows[0]["notes"]), rows
-        open(os.path.join(out, "logs", "p.migrated-fp32.log"), "w").write("loss 2.0\nloss 1.9\n")
-        rows, failures, _ = judge(out)
+        log("migrated-fp32", 1.9)
+        rows, failures, _ = judged()
         assert failures == 1 and any(n.startswith("migrated-fp32: loss") for n in rows[0]["notes"]), rows
         # a program whose second run lands as far off as the migration (nondeterministic GPU
         # kernels) passes on that spread alone, with no TF32 run
-        open(os.path.join(out, "logs", "p.migrated-fp32.log"), "w").write("loss 2.0\nloss 1.0\n")
-        os.remove(os.path.join(out, "logs", "p.original-tf32.log"))
-        del state["p"]["original-tf32"]
-        json.dump(state, open(os.path.join(out, "runs.json"), "w"))
-        rows, failures, _ = judge(out)
+        log("migrated-fp32", 1.0)
+        remove_run("original-tf32")
+        rows, failures, _ = judged()
         assert failures == 1, rows
-        open(os.path.join(out, "logs", "p.original-repeat.log"), "w").write("loss 2.0\nloss 1.3\n")
-        state["p"]["original-repeat"] = {"run": {"rc": 0, "timed_out": False, "seconds": 1,
-                                                 "log": "logs/p.original-repeat.log"}}
-        json.dump(state, open(os.path.join(out, "runs.json"), "w"))
-        rows, failures, _ = judge(out)
+        add_run("original-repeat", 1.3)
+        rows, failures, _ = judged()
         assert failures == 0 and rows[0]["verdict"] == "PASS", rows
         # ... and so does one whose result moves that far when cuDNN computes in full fp32
-        os.remove(os.path.join(out, "logs", "p.original-repeat.log"))
-        del state["p"]["original-repeat"]
-        json.dump(state, open(os.path.join(out, "runs.json"), "w"))
-        rows, failures, _ = judge(out)
+        remove_run("original-repeat")
+        rows, failures, _ = judged()
         assert failures == 1, rows
-        open(os.path.join(out, "logs", "p.original-cudnn-fp32.log"), "w").write("loss 2.0\nloss 1.3\n")
-        state["p"]["original-cudnn-fp32"] = {"run": {"rc": 0, "timed_out": False, "seconds": 1,
-                                                     "log": "logs/p.original-cudnn-fp32.log"}}
-        json.dump(state, open(os.path.join(out, "runs.json"), "w"))
-        rows, failures, _ = judge(out)
+        add_run("original-cudnn-fp32", 1.3)
+        rows, failures, _ = judged()
         assert failures == 0 and rows[0]["verdict"] == "PASS", rows
         # an original whose own loss is not finite: not judged, not a failure
-        open(os.path.join(out, "logs", "p.original.log"), "w").write("loss 2.0\nloss nan\n")
-        rows, failures, _ = judge(out)
+        log("original", "nan")
+        rows, failures, _ = judged()
         assert failures == 0 and rows[0]["verdict"] == "ORIGINAL NOT FINITE", rows
-        open(os.path.join(out, "logs", "p.original.log"), "w").write("loss 2.0\nloss 1.0\n")
+        log("original", 1.0)
         # the migration with its CPU regions turned on (an opt-in) is reported beside the verdict
-        open(os.path.join(out, "logs", "p.migrated-cpu-bf16.log"), "w").write("loss 2.0\nloss 1.9\n")
-        state["p"]["migrated-cpu-bf16"] = {"run": {"rc": 0, "timed_out": False, "seconds": 1,
-                                                   "log": "logs/p.migrated-cpu-bf16.log"}}
-        json.dump(state, open(os.path.join(out, "runs.json"), "w"))
-        rows, failures, _ = judge(out)
+        add_run("migrated-cpu-bf16", 1.9)
+        rows, failures, _ = judged()
         assert failures == 0 and rows[0]["verdict"] == "PASS", rows
         assert any(n.startswith("migrated-cpu-bf16 (opt-in, not in the verdict): would FAIL: loss")
                    for n in rows[0]["notes"]), rows
