@@ -29,6 +29,22 @@ llvm::ArrayRef<TorchVersion> CastPolicyTable::versions() {
   return read;
 }
 
+bool CastPolicyTable::cudaKernelLacksLowPrecision(llvm::StringRef op, bool bfloat16) {
+  struct Entry {
+    llvm::StringLiteral op;
+    bool half, bfloat16;
+  };
+  static const Entry measured[] = {
+#define AMPIFY_NO_LOW_PRECISION_KERNEL(op, half, bfloat16) {op, half, bfloat16},
+#include "NoLowPrecisionKernel.def"
+#undef AMPIFY_NO_LOW_PRECISION_KERNEL
+  };
+  for (const Entry &entry : measured)
+    if (entry.op == op)
+      return bfloat16 ? entry.bfloat16 : entry.half;
+  return false;
+}
+
 CastPolicyTable::CastPolicyTable(TorchVersion version) : version_(version) {
   auto add = [this](AutocastDevice device, llvm::StringRef op, llvm::StringRef overload, CastPolicy policy) {
     generated_[static_cast<int>(device)][op].push_back({overload.str(), policy});

@@ -1805,7 +1805,8 @@ private:
       return evalModuleCall(call, object, object->getType(), moduleArgs, env);
     }
 
-    if (isAtenFunction(callee)) {
+    if (std::optional<std::string> aten = atenOpName(callee)) {
+      name = *aten;
       llvm::SmallVector<PrecisionFact, 4> inputs;
       for (size_t i = 0; i < args.size(); ++i)
         if (isDtypeInput(callee, i, args[i]))
@@ -1854,13 +1855,21 @@ private:
     }
   }
 
-  static bool isAtenFunction(const FunctionDecl *fn) {
+  /// The ATen op a function of LibTorch's API runs: its own name in `at`, `torch` and
+  /// `torch::nn::functional`; in `torch::linalg` the op is `linalg_` and the name
+  /// (torch::linalg::svd runs linalg_svd). nullopt for any other function.
+  static std::optional<std::string> atenOpName(const FunctionDecl *fn) {
     const DeclContext *dc = fn->getDeclContext()->getEnclosingNamespaceContext();
     const auto *ns = dyn_cast<NamespaceDecl>(dc);
     if (!ns)
-      return false;
+      return std::nullopt;
     std::string qualified = ns->getQualifiedNameAsString();
-    return qualified == "at" || qualified == "torch" || qualified == "torch::nn::functional";
+    std::string name = fn->getNameAsString();
+    if (qualified == "at" || qualified == "torch" || qualified == "torch::nn::functional")
+      return name;
+    if (qualified == "torch::linalg")
+      return llvm::StringRef(name).starts_with("linalg_") ? name : "linalg_" + name;
+    return std::nullopt;
   }
 
   PrecisionFact evalTensorMethod(const CallExpr *call, llvm::StringRef name, const PrecisionFact &objectFact,
@@ -1990,6 +1999,15 @@ private:
     return fact;
   }
 
+  /// An op whose CUDA kernel has no version for the fp16/bf16 tensor it gets in a CUDA autocast
+  /// region raises there (linalg_svd of a matmul's output): a banned call of its own kind.
+  void recordIfNoLowPrecisionKernel(const CallExpr *call, llvm::StringRef op, Precision input, const Env &env) {
+    if (call && env.region.cuda && isLow(input) &&
+        CastPolicyTable::cudaKernelLacksLowPrecision(op, input == Precision::BFloat16) &&
+        !insideRunInFp32(call, ctx_))
+      flow_.recordBanned(call, op, env.region, BannedReason::NoLowPrecisionKernel);
+  }
+
   /// `layer`: the op is a layer of a Sequential that `call` runs. Its fact points at the layer's
   /// construction, and fp32-intent-lost is not recorded for it: the layers share the call.
   PrecisionFact applyPolicy(const CallExpr *call, CastPolicy policy, llvm::StringRef op,
@@ -2037,6 +2055,7 @@ private:
       }
       fact.value = env.region.lowDtype;
       fact.because += ", which autocast runs in " + precisionName(fact.value).str();
+      recordIfNoLowPrecisionKernel(call, op, fact.value, env);
       return fact;
     }
     if (autocast && policy == CastPolicy::Banned && env.region.cuda && !insideRunInFp32(call, ctx_))
@@ -2052,6 +2071,8 @@ private:
     fact.value = promoted(inputs, &decisive);
     if (fact.value == Precision::Unknown)
       return unknownFact();
+    if (autocast)
+      recordIfNoLowPrecisionKernel(call, op, fact.value, env);
     fact.from = std::make_shared<PrecisionFact>(inputs[decisive]);
     // `w.max(1, true)`, `x.topk(k)`: the values and their indices. The values keep the input's
     // dtype (element 0, as std::get and structured bindings see it); the indices are int64.

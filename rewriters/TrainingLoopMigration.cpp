@@ -428,7 +428,10 @@ private:
   /// (shared by the loops inside it: scalerBefore); for an iteration that is a whole function, one
   /// for that function (a lambda: captured from the enclosing function).
   bool declareScaler() {
-    std::string declaration = "ampify::GradScaler " + scaler_ + ";";
+    // A scaler of a region that may run on the CPU follows the region there (off unless asked for),
+    // so that a CPU run computes what it computed before.
+    std::string declaration = "ampify::GradScaler " + scaler_ +
+                              (cpuOnRequest_ ? "(ampify::GradScalerOptions().cpu_on_request(true))" : "") + ";";
     if (const clang::Stmt *anchor = scalerAnchor()) {
       edits_.insertBefore(anchor->getBeginLoc(), declaration + "\n" + src_.indentOf(anchor->getBeginLoc()));
       return true;
@@ -716,9 +719,10 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
     LogitsRewrite unfixableWhy;
     for (const BannedCall *banned : bannedCallsInForward(it)) {
       bool mask = banned->reason == BannedReason::FloatOnlyKeyPaddingMask;
+      bool noKernel = banned->reason == BannedReason::NoLowPrecisionKernel;
       if (cpu && !mask)
         continue;
-      if (mask) {
+      if (mask || noKernel) {
         std::optional<SourceEdit> fp32 = runInFp32(banned->call, ctx);
         if (!fp32) {
           unfixable = banned;
@@ -727,9 +731,11 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
         }
         edits.replace(fp32->range, fp32->text);
         notes.emplace_back(banned->call->getBeginLoc(),
-                           "`" + banned->op + "` with a key padding mask raises under autocast (LibTorch's C++ "
-                           "forward fills the mask with a float-only kernel): it runs in fp32 through "
-                           "ampify::run_in_fp32");
+                           mask ? "`" + banned->op + "` with a key padding mask raises under autocast (LibTorch's "
+                                  "C++ forward fills the mask with a float-only kernel): it runs in fp32 through "
+                                  "ampify::run_in_fp32"
+                                : "`" + banned->op + "` has no fp16 kernel on CUDA and would raise on the fp16 "
+                                  "tensor autocast gives it here: it runs in fp32 through ampify::run_in_fp32");
         continue;
       }
       LogitsRewrite logits = logitsRewrite(banned->call, ctx);

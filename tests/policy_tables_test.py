@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Fails when matchers/CastPolicyTables.def differs from what its generator writes from the
-committed LibTorch sources (matchers/policy/inputs/): the table was edited by hand, or the
-generator or its inputs changed without regenerating it."""
+"""Fails when a generated table (matchers/CastPolicyTables.def from the committed LibTorch sources
+in matchers/policy/inputs/, matchers/NoLowPrecisionKernel.def from the committed GPU conformance
+reports) differs from what its generator writes: the table was edited by hand, or the generator
+or its inputs changed without regenerating it."""
 
 import argparse
 import difflib

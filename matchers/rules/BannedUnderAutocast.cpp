@@ -6,6 +6,10 @@
 //   padding mask fills the mask with a float-only kernel (AT_DISPATCH_FLOATING_TYPES) on scores
 //   that autocast computed in fp16/bf16: it raises on any autocast device. The call runs in fp32
 //   through ampify::run_in_fp32.
+// - An op whose CUDA kernel has no fp16/bf16 version (linalg_svd, linalg_inv, quantile...: the GPU
+//   conformance run's list, NoLowPrecisionKernel.def) given a tensor that CUDA autocast made
+//   fp16/bf16 (the svd of a matmul's output) raises "not implemented for 'Half'": autocast does
+//   not cast its inputs. The call runs in fp32 through ampify::run_in_fp32.
 // Only calls that run in an autocast region (per the precision-flow analysis,
 // PrecisionFlow::bannedCalls) are reported.
 #include "ampify/PrecisionFlow.h"
@@ -59,6 +63,8 @@ public:
       Region region = flow.regionOf(call);
       if (banned->reason == BannedReason::FloatOnlyKeyPaddingMask)
         checkKeyPaddingMask(ctx, *banned, region);
+      else if (banned->reason == BannedReason::NoLowPrecisionKernel)
+        checkNoLowPrecisionKernel(ctx, *banned, region);
       else if (const auto *holder = dyn_cast<CXXOperatorCallExpr>(call))
         checkModule(ctx, call, holder->getArg(1), region);
       else if (const auto *forward = dyn_cast<CXXMemberCallExpr>(call))
@@ -96,6 +102,23 @@ private:
                "implemented for '" + dtype + "'): LibTorch's C++ forward fills the mask with a float-only "
                "kernel; run the call in fp32 with ampify::run_in_fp32");
     addRegionNote(finding, region);
+    addFp32Fix(ctx, finding, call);
+  }
+
+  void checkNoLowPrecisionKernel(ASTContext &ctx, const BannedCall &banned, const Region &region) {
+    const CallExpr *call = banned.call;
+    std::string dtype = region.lowDtype == Precision::BFloat16 ? "bf16" : "fp16";
+    FindingBuilder finding =
+        report(ctx, call->getBeginLoc(),
+               "`" + banned.op + "` has no " + dtype + " kernel on CUDA and raises under CUDA autocast, which leaves its "
+               "input " + dtype + " here; run the call in fp32 with ampify::run_in_fp32");
+    addRegionNote(finding, region);
+    addFp32Fix(ctx, finding, call);
+  }
+
+  // The call in ampify::run_in_fp32 (autocast off, its floating tensors cast to float), or a note
+  // where a macro writes it.
+  void addFp32Fix(ASTContext &ctx, FindingBuilder &finding, const CallExpr *call) {
     if (std::optional<SourceEdit> fp32 = runInFp32(call, ctx)) {
       finding.replace(fp32->range, fp32->text);
       finding.addInclude(call->getBeginLoc(), "<ampify/amp.h>");

@@ -65,6 +65,8 @@ bool cpu_computes_bf16_natively() {
 
 bool runtime_disabled() { return environment_switch("AMPIFY_DISABLE").value_or(false); }
 
+bool cpu_autocast_requested() { return environment_switch("AMPIFY_CPU_AUTOCAST").value_or(false); }
+
 bool autocast_speeds_up(c10::DeviceType device) {
   compat::check_device(device);
   if (device != c10::DeviceType::CPU) return true;
@@ -75,9 +77,9 @@ bool autocast_speeds_up(c10::DeviceType device) {
 namespace {
 // Whether a scope with cpu_on_request on `device` may turn autocast on: anywhere but the CPU, and
 // on the CPU when AMPIFY_CPU_AUTOCAST asks for it.
-bool cpu_autocast_requested(c10::DeviceType device) {
+bool cpu_on_request_allows(c10::DeviceType device) {
   if (device != c10::DeviceType::CPU) return true;
-  if (!environment_switch("AMPIFY_CPU_AUTOCAST").value_or(false)) return false;
+  if (!cpu_autocast_requested()) return false;
   if (!autocast_speeds_up(device))
     TORCH_WARN_ONCE("ampify::Autocast: AMPIFY_CPU_AUTOCAST=1 turns CPU autocast on, but this CPU computes bf16 "
                     "in software (no AVX512-BF16, AMX or Arm BF16): bf16 regions will run slower than fp32");
@@ -127,7 +129,7 @@ Autocast::Autocast(const AutocastOptions& options) : device_(options.device()) {
   dtype_ = options.dtype().has_value() ? *options.dtype() : compat::autocast_dtype(device_);
   check_autocast_dtype(device_, dtype_);
   enabled_ = options.enabled() && !runtime_disabled() &&
-             (!options.cpu_on_request() || cpu_autocast_requested(device_));
+             (!options.cpu_on_request() || cpu_on_request_allows(device_));
   if (enabled_ && device_ == c10::DeviceType::CUDA && !at::hasCUDA()) {
     TORCH_WARN_ONCE("ampify::Autocast: CUDA autocast was asked for but CUDA is not available; "
                     "the scope is disabled (as torch.autocast does)");

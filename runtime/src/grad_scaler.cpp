@@ -166,10 +166,15 @@ GradScaler::GradScaler(GradScalerOptions options)
     trace_path_ = trace;
 }
 
-void GradScaler::lazy_init(const c10::Device& device) {
+bool GradScaler::lazy_init(const c10::Device& device) {
+  if (options_.cpu_on_request() && device.is_cpu() && !cpu_autocast_requested()) {
+    enabled_ = false;
+    return false;
+  }
   scale_ = at::full({}, init_scale_, at::TensorOptions().dtype(at::kFloat).device(device));
   growth_tracker_ = at::full({}, init_growth_tracker_, at::TensorOptions().dtype(at::kInt).device(device));
   one_ = at::ones({}, scale_.options());
+  return true;
 }
 
 void GradScaler::check_scale(const char* what) const {
@@ -185,7 +190,7 @@ GradScaler::OptimizerState& GradScaler::state_of(const torch::optim::Optimizer& 
 at::Tensor GradScaler::scale(const at::Tensor& outputs) {
   if (!enabled_) return outputs;
   TORCH_CHECK(outputs.defined(), "ampify::GradScaler::scale: the tensor is undefined");
-  if (!scale_.defined()) lazy_init(outputs.device());
+  if (!scale_.defined() && !lazy_init(outputs.device())) return outputs;
   return outputs * scale_.to(outputs.device(), scale_.scalar_type(), /*non_blocking=*/true);
 }
 
@@ -195,7 +200,7 @@ std::vector<at::Tensor> GradScaler::scale(const std::vector<at::Tensor>& outputs
   out.reserve(outputs.size());
   if (outputs.empty()) return out;
   TORCH_CHECK(outputs.front().defined(), "ampify::GradScaler::scale: a tensor is undefined");
-  if (!scale_.defined()) lazy_init(outputs.front().device());
+  if (!scale_.defined() && !lazy_init(outputs.front().device())) return outputs;
   Replicator rep(scale_);
   for (const auto& t : outputs) {
     TORCH_CHECK(t.defined(), "ampify::GradScaler::scale: a tensor is undefined");

@@ -146,3 +146,25 @@ float templated(Net &model, Optimizer &opt, torch::nn::BCELoss &criterion, torch
 }
 template float templated<torch::optim::SGD>(Net &, torch::optim::SGD &, torch::nn::BCELoss &, torch::Tensor, torch::Tensor);
 // CHECK-FIXES: {{^}}    auto loss = torch::Tensor(ampify::run_in_fp32([&](auto &&...ampify_args) { return criterion(ampify_args...); }, torch::sigmoid(model(x)), y));{{$}}
+
+// A Procrustes step on the model's output: the matmul before the SVD runs in fp16 under CUDA
+// autocast, and linalg_svd has no fp16 kernel on CUDA (NoLowPrecisionKernel.def), so the migrated
+// program would raise there. The migration runs the SVD in fp32.
+torch::Tensor procrustes(torch::Tensor src, torch::Tensor tgt) {
+  torch::Tensor h = torch::matmul(src.transpose(0, 1), tgt);
+  auto usv = torch::linalg_svd(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: note: `linalg_svd` has no fp16 kernel on CUDA and would raise on the fp16 tensor autocast gives it here: it runs in fp32 through ampify::run_in_fp32
+  return torch::matmul(std::get<2>(usv).transpose(0, 1), std::get<0>(usv).transpose(0, 1));
+}
+// CHECK-FIXES: {{^}}  auto usv = ampify::run_in_fp32([&](auto &&...ampify_args) { return torch::linalg_svd(ampify_args...); }, h);{{$}}
+
+void registration(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+  for (int i = 0; i < 10; ++i) {
+    opt.zero_grad();
+    auto loss = torch::mse_loss(procrustes(model(x), y), y);
+    loss.backward();
+    opt.step();
+  }
+}
+// CHECK-FIXES: {{^}}    ampify::Autocast autocast(c10::kCUDA);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    auto loss = torch::mse_loss(procrustes(model(x), y), y);{{$}}

@@ -24,6 +24,8 @@ void ternary(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor 
     opt.step();
   }
 }
+// The scaler follows the region: on the CPU it is off too unless the run asks for CPU autocast.
+// CHECK-FIXES: {{^}}  ampify::GradScaler scaler(ampify::GradScalerOptions().cpu_on_request(true));{{$}}
 // CHECK-FIXES: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(device.type()).cpu_on_request(true));{{$}}
 // CHECK-FIXES-NEXT: {{^}}    auto loss = torch::mse_loss(model(x.to(device)), y.to(device));{{$}}
 // CHECK-FIXES-NEXT: {{^}}    autocast.exit();{{$}}
@@ -78,6 +80,8 @@ void cuda_string(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Ten
     opt.step();
   }
 }
+// CHECK-FIXES: {{^}}  torch::Device device("cuda:0");{{$}}
+// CHECK-FIXES-NEXT: {{^}}  ampify::GradScaler scaler;{{$}}
 // CHECK-FIXES: {{^}}    ampify::Autocast autocast(device.type());{{$}}
 
 void cpu_constant(Net &model, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {

@@ -25,7 +25,7 @@ void train_epoch(Net &model, torch::optim::SGD &optimizer, torch::optim::StepLR 
     scheduler.step();
   }
 }
-// CHECK-FIXES: {{^}}  ampify::GradScaler scaler;{{$}}
+// CHECK-FIXES: {{^}}  ampify::GradScaler scaler(ampify::GradScalerOptions().cpu_on_request(true));{{$}}
 // CHECK-FIXES-NEXT: {{^}}  for (const auto &x : inputs) {{[{]}}{{$}}
 // CHECK-FIXES-NEXT: {{^}}    model->zero_grad();{{$}}
 // CHECK-FIXES-NEXT: {{^}}    // Forward pass.{{$}}

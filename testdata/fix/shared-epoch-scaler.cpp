@@ -37,7 +37,7 @@ void train(Net &model, const std::vector<torch::Tensor> &train_set, const std::v
   }
 }
 // CHECK-FIXES: {{^}}  torch::optim::Adam optim(model->parameters(), torch::optim::AdamOptions(1e-3));{{$}}
-// CHECK-FIXES-NEXT: {{^}}  ampify::GradScaler scaler;{{$}}
+// CHECK-FIXES-NEXT: {{^}}  ampify::GradScaler scaler(ampify::GradScalerOptions().cpu_on_request(true));{{$}}
 // CHECK-FIXES-NEXT: {{^}}  for (int epoch = 0; epoch < epochs; ++epoch) {{[{]}}{{$}}
 // CHECK-FIXES-NEXT: {{^}}    for (const auto &x : train_set) {{[{]}}{{$}}
 // CHECK-FIXES-NEXT: {{^}}      ampify::Autocast autocast(ampify::AutocastOptions(device.type()).cpu_on_request(true));{{$}}

@@ -26,7 +26,7 @@ void tutorial_order(Net &model, torch::optim::Adam &optimizer, torch::Device dev
     optimizer.step();
   }
 }
-// CHECK-FIXES: {{^}}  ampify::GradScaler scaler;{{$}}
+// CHECK-FIXES: {{^}}  ampify::GradScaler scaler(ampify::GradScalerOptions().cpu_on_request(true));{{$}}
 // CHECK-FIXES-NEXT: {{^}}  for (int i = 0; i < 100; ++i) {{[{]}}{{$}}
 // CHECK-FIXES-NEXT: {{^}}    // Forward pass (an outer variable assigned, then locals){{$}}
 // CHECK-FIXES-NEXT: {{^}}    ampify::Autocast autocast(ampify::AutocastOptions(device.type()).cpu_on_request(true));{{$}}

@@ -199,3 +199,38 @@ torch::Tensor attention_without_mask(torch::nn::MultiheadAttention mha, torch::T
   auto fp32 = std::get<0>(ampify::run_in_fp32([&](auto &&...args) { return mha(args...); }, x, x, x, pad));
   return outside + none + braces + empty + fp32;
 }
+
+// Linear algebra whose CUDA kernels have no fp16 version (NoLowPrecisionKernel.def, generated from
+// the GPU conformance run): autocast does not cast their inputs, so given the fp16 output of a
+// matmul under CUDA autocast they raise. Rigid alignment (the SVD head of a point-cloud
+// registration net) computes exactly that.
+torch::Tensor rigid_alignment(torch::Tensor src, torch::Tensor tgt, torch::Tensor w) {
+  ampify::Autocast autocast;
+  torch::Tensor h = torch::matmul(src, tgt.transpose(0, 1));
+  auto usv = torch::linalg_svd(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: `linalg_svd` has no fp16 kernel on CUDA and raises under CUDA autocast, which leaves its input fp16 here; run the call in fp32 with ampify::run_in_fp32 [ampify-banned-under-autocast]
+  // CHECK-MESSAGES: :[[@LINE-4]]:20: note: autocast is enabled by the autocast scope `autocast`
+  // CHECK-FIXES: auto usv = ampify::run_in_fp32([&](auto &&...ampify_args) { return torch::linalg_svd(ampify_args...); }, h);
+  torch::Tensor inv = torch::linalg_inv(torch::mm(w, w));
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: `linalg_inv` has no fp16 kernel on CUDA
+  // CHECK-FIXES: torch::Tensor inv = ampify::run_in_fp32([&](auto &&...ampify_args) { return torch::linalg_inv(ampify_args...); }, torch::mm(w, w));
+  torch::Tensor flipped = h.inverse();
+  // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: `inverse` has no fp16 kernel on CUDA
+  return std::get<0>(usv) + inv + flipped;
+}
+
+// fp32 inputs reach the kernels as they are, a CPU region runs them in fp32, and a call already in
+// ampify::run_in_fp32 is fp32: nothing raises.
+torch::Tensor linear_algebra_that_runs(torch::Tensor src, torch::Tensor tgt) {
+  torch::Tensor outside = torch::det(torch::matmul(src, tgt));
+  ampify::Autocast autocast;
+  torch::Tensor fp32 = torch::linalg_inv(torch::randn({3, 3}));
+  torch::Tensor h = torch::matmul(src, tgt);
+  torch::Tensor wrapped = std::get<0>(ampify::run_in_fp32([&](auto &&...args) { return torch::linalg_svd(args...); }, h));
+  return outside + fp32 + wrapped;
+}
+
+torch::Tensor linear_algebra_on_the_cpu(torch::Tensor src, torch::Tensor tgt) {
+  ampify::Autocast autocast(c10::kCPU);
+  return torch::linalg_inv(torch::matmul(src, tgt));
+}

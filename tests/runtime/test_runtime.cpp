@@ -447,6 +447,51 @@ TEST(GradScaler, DisabledPassesThrough) {
   EXPECT_EQ(s.get_growth_tracker(), 0);
 }
 
+TEST(GradScaler, CpuOnRequestIsOffOnTheCpuUnlessTheEnvironmentAsks) {
+  EnvGuard env(nullptr);
+  for (const char* unasked : {static_cast<const char*>(nullptr), "0"}) {
+    EnvGuard cpu(unasked, "AMPIFY_CPU_AUTOCAST");
+    ampify::GradScaler s(ampify::GradScalerOptions().cpu_on_request(true));
+    EXPECT_TRUE(s.is_enabled()) << "decided at the first scale(), from its tensor's device";
+    // Three steps under the scaler end bit for bit where three plain SGD steps do.
+    Tiny scaled_model(torch::kCPU), plain_model(torch::kCPU);
+    torch::optim::SGD scaled_opt(scaled_model.params(), torch::optim::SGDOptions(0.1));
+    torch::optim::SGD plain_opt(plain_model.params(), torch::optim::SGDOptions(0.1));
+    for (int i = 0; i < 3; ++i) {
+      scaled_opt.zero_grad();
+      Tensor loss = scaled_model.loss(batch(i, torch::kCPU));
+      Tensor scaled = s.scale(loss);
+      EXPECT_TRUE(scaled.is_same(loss));
+      scaled.backward();
+      s.unscale_(scaled_opt);
+      EXPECT_TRUE(s.step(scaled_opt));
+      s.update();
+      plain_opt.zero_grad();
+      plain_model.loss(batch(i, torch::kCPU)).backward();
+      plain_opt.step();
+    }
+    EXPECT_FALSE(s.is_enabled());
+    EXPECT_EQ(s.get_scale(), 1.0);
+    EXPECT_TRUE(bit_equal(scaled_model.w.detach(), plain_model.w.detach()));
+  }
+  {
+    // Asked for, it scales on the CPU as a scaler without the option does.
+    EnvGuard asked("1", "AMPIFY_CPU_AUTOCAST");
+    ampify::GradScaler s(ampify::GradScalerOptions().cpu_on_request(true));
+    Tiny m(torch::kCPU);
+    Tensor loss = m.loss(batch(0, torch::kCPU));
+    EXPECT_TRUE(bit_equal(s.scale(loss), loss * 65536.0));
+    EXPECT_TRUE(s.is_enabled());
+    EXPECT_EQ(s.get_scale(), 65536.0);
+  }
+  // Without the option a scaler scales on the CPU whatever the environment says, as Python's does.
+  ampify::GradScaler plain;
+  Tiny m(torch::kCPU);
+  Tensor loss = m.loss(batch(0, torch::kCPU));
+  EXPECT_TRUE(bit_equal(plain.scale(loss), loss * 65536.0));
+  EXPECT_TRUE(plain.is_enabled());
+}
+
 namespace {
 // Trains Tiny with SGD+momentum under a scaler for steps [from, to); infs on steps 3 and 11.
 void train(Tiny& m, torch::optim::SGD& opt, ampify::GradScaler& s, int from, int to, torch::Device dev) {

@@ -133,6 +133,31 @@ TEST(AnalysisSession, PrecisionOfExpressionsInAndOutOfAnAutocastRegion) {
   EXPECT_EQ(flow.regionOf(initializerOf(ctx, "before")).kind, RegionKind::None);
 }
 
+TEST(AnalysisSession, LinearAlgebraWithNoFp16KernelRaisesOnTheFp16InputAutocastGivesIt) {
+  // torch::linalg::inv runs the ATen op linalg_inv, whose CUDA kernel has no fp16 version
+  // (NoLowPrecisionKernel.def): given the fp16 product it raises; given fp32 it runs.
+  auto unit = parse(R"cpp(
+#include <torch/linalg.h>
+torch::Tensor f(torch::Tensor a, torch::Tensor b) {
+  ampify::Autocast autocast;
+  auto product = torch::matmul(a, b);
+  auto inverse = torch::linalg::inv(product);
+  auto fp32 = torch::linalg::inv(torch::randn({3, 3}));
+  return inverse + fp32;
+}
+)cpp");
+  ASSERT_TRUE(unit);
+  Session s(*unit);
+  clang::ASTContext &ctx = unit->getASTContext();
+  const PrecisionFlow &flow = s.session->flow();
+  EXPECT_EQ(flow.precisionOf(initializerOf(ctx, "inverse")), Precision::Half);
+  ASSERT_EQ(flow.bannedCalls().size(), 1u);
+  const BannedCall &banned = flow.bannedCalls().front();
+  EXPECT_EQ(banned.reason, BannedReason::NoLowPrecisionKernel);
+  EXPECT_EQ(banned.op, "linalg_inv");
+  EXPECT_EQ(banned.call->getBeginLoc(), initializerOf(ctx, "inverse")->getBeginLoc());
+}
+
 TEST(AnalysisSession, TheLibTorchVersionComesFromTheOptionThenTheHeaders) {
   auto unit = parse(RegionCode);
   ASSERT_TRUE(unit);

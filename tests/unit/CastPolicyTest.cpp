@@ -84,6 +84,15 @@ TEST(CastPolicyTest, HandListAndUnknownOps) {
   EXPECT_EQ(t.lookup("argmax", CUDA), std::nullopt);
 }
 
+TEST(CastPolicyTest, CudaKernelsWithoutLowPrecisionVersionsAreTheMeasuredOnes) {
+  EXPECT_TRUE(CastPolicyTable::cudaKernelLacksLowPrecision("linalg_svd", /*bfloat16=*/false));
+  EXPECT_TRUE(CastPolicyTable::cudaKernelLacksLowPrecision("linalg_inv", /*bfloat16=*/true));
+  // polar raised for fp16 only; matmul has both kernels.
+  EXPECT_TRUE(CastPolicyTable::cudaKernelLacksLowPrecision("polar", /*bfloat16=*/false));
+  EXPECT_FALSE(CastPolicyTable::cudaKernelLacksLowPrecision("polar", /*bfloat16=*/true));
+  EXPECT_FALSE(CastPolicyTable::cudaKernelLacksLowPrecision("matmul", /*bfloat16=*/false));
+}
+
 TEST(CastPolicyTest, ModulesFollowTheirOpOnEachDevice) {
   const CastPolicyTable &t = table(1, 13);
   EXPECT_EQ(t.lookupModule("Linear", CPU), CastPolicy::LowerPrecision);

@@ -58,6 +58,10 @@ public:
   /// The policy of a torch::nn module's forward() by kind ("Linear", "LayerNorm"): the policy
   /// of the op it runs on `device`, or a reviewed one (CastPolicyCommon.def).
   std::optional<CastPolicy> lookupModule(llvm::StringRef kind, AutocastDevice device) const;
+  /// Whether the op's CUDA kernel has no fp16 version (bf16 with `bfloat16`), so that it raises
+  /// when autocast hands it such a tensor: what the GPU conformance run measured
+  /// (NoLowPrecisionKernel.def, generated from it; LibTorch 2.11, applied to every version).
+  static bool cudaKernelLacksLowPrecision(llvm::StringRef op, bool bfloat16);
   TorchVersion version() const { return version_; }
 
 private:

@@ -125,6 +125,10 @@ enum class BannedReason {
   /// AT_DISPATCH_FLOATING_TYPES (float and double only): MultiheadAttention and the Transformer
   /// modules built on it raise "not implemented for 'Half'" (or 'BFloat16') under any autocast.
   FloatOnlyKeyPaddingMask,
+  /// An op whose CUDA kernel has no fp16/bf16 version (linalg_svd, linalg_inv, quantile...:
+  /// CastPolicyTable::cudaKernelLacksLowPrecision) reached, under CUDA autocast, by a tensor that
+  /// autocast made fp16/bf16: autocast does not cast its inputs, so it raises.
+  NoLowPrecisionKernel,
 };
 
 /// A call that raises at run time under autocast, reached inside an autocast region (a CUDA one

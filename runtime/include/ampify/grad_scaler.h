@@ -45,6 +45,14 @@ struct GradScalerOptions {
   /// host sync in the step. false: always the unscale pass, one found_inf read, optimizer.step().
   /// Not part of the checkpoint.
   TORCH_ARG(bool, fused_step) = true;
+  /// cpu_on_request(true): an ampify extension, the scaler's side of AutocastOptions::cpu_on_request.
+  /// When the first tensor given to scale() is on the CPU, the scaler turns itself off for good
+  /// (is_enabled() becomes false: scale() returns its input, step() is optimizer.step()) unless the
+  /// environment asks for CPU autocast (AMPIFY_CPU_AUTOCAST=1). Elsewhere it changes nothing.
+  /// `ampify fix` sets it where a loop's device is decided at run time, so that a run on the CPU,
+  /// where the region is off, computes what the program computed before: scaling by 65536 and
+  /// back is not exact where gradients fall below fp32's normal range.
+  TORCH_ARG(bool, cpu_on_request) = false;
 };
 
 /// What GradScaler::step() returns: whether the optimizer stepped (false when a gradient was
@@ -153,7 +161,9 @@ class GradScaler {
     at::Tensor found_inf_reduced;  // fused: found_inf across devices (and ranks), as the kernels saw it
   };
 
-  void lazy_init(const c10::Device& device);
+  /// Creates the scale and growth tracker on `device`; false (and this scaler off for good) where
+  /// cpu_on_request leaves it off there.
+  bool lazy_init(const c10::Device& device);
   void check_scale(const char* what) const;
   std::vector<std::pair<c10::Device, at::Tensor>> unscale_grads(torch::optim::Optimizer& optimizer,
                                                                 const at::Tensor& inv_scale,

@@ -9,4 +9,9 @@ namespace ampify {
 /// enabled(false) (the region runs in fp32) and every GradScaler is disabled (pure pass-through).
 bool runtime_disabled();
 
+/// True when the environment variable AMPIFY_CPU_AUTOCAST is set to a true value: what turns on,
+/// on the CPU, the Autocast scopes and GradScalers built with cpu_on_request(true). Read when each
+/// is constructed (a scope) or first scales (a scaler).
+bool cpu_autocast_requested();
+
 }  // namespace ampify

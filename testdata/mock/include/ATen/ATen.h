@@ -106,6 +106,7 @@ public:
   Tensor slice(int64_t dim, int64_t start, int64_t end) const;
   Tensor matmul(const Tensor &other) const;
   Tensor mm(const Tensor &other) const;
+  Tensor inverse() const;
   Tensor bmm(const Tensor &other) const;
   Tensor softmax(int64_t dim, c10::optional<ScalarType> dtype = c10::nullopt) const;
   Tensor log_softmax(int64_t dim, c10::optional<ScalarType> dtype = c10::nullopt) const;
@@ -216,6 +217,9 @@ Tensor triu(const Tensor &self, int64_t diagonal = 0);
 
 using TensorList = ArrayRef<Tensor>;
 Tensor linalg_vecdot(const Tensor &x, const Tensor &y, int64_t dim = -1);
+std::tuple<Tensor, Tensor, Tensor> linalg_svd(const Tensor &A, bool full_matrices = true);
+Tensor linalg_inv(const Tensor &A);
+Tensor det(const Tensor &self);
 Tensor cat(TensorList tensors, int64_t dim = 0);
 Tensor stack(TensorList tensors, int64_t dim = 0);
 

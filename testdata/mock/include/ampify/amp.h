@@ -45,6 +45,7 @@ decltype(auto) run_in_fp32(F &&fn, Args &&...args) {
 struct GradScalerOptions {
   GradScalerOptions &init_scale(double value);
   GradScalerOptions &enabled(bool value);
+  GradScalerOptions &cpu_on_request(bool on_request);
 };
 
 class GradScaler {
