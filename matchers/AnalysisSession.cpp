@@ -275,7 +275,10 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
                            llvm::function_ref<bool(const PrecisionFact &, Fp16Argument &)> dependsOn) {
     std::vector<Fp16Argument> found;
     for (unsigned i = 0; i < call.arguments.size(); ++i) {
-      const PrecisionFact &argument = call.arguments[i];
+      // A vector of tensors passes fp16 when its elements are fp16.
+      const PrecisionFact *elements = call.arguments[i].part("*");
+      bool vector = elements && i < call.callee->getNumParams() && isTensorVector(call.callee->getParamDecl(i)->getType());
+      const PrecisionFact &argument = vector ? *elements : call.arguments[i];
       std::vector<std::pair<clang::SourceLocation, std::string>> why = flow.explain(argument);
       Fp16Argument fp16{i, {}, {}, {}, {}};
       if (argument.value != Precision::Half || why.empty() || !dependsOn(argument, fp16))
@@ -426,7 +429,7 @@ void AnalysisSession::findConditionalFindings(std::vector<Finding> &reported, si
   for (const clang::FunctionDecl *function : definedForOtherUnits(*this))
     if (std::optional<std::string> usr = crossUnitName(*function))
       for (const clang::ParmVarDecl *param : function->parameters())
-        if (isTensorType(param->getType())) {
+        if (passesTensors(param->getType())) {
           SourcePoint at = sourcePointAt(sm, param->getLocation());
           tensorParameters[{at.file, at.offset}] = {*usr, param->getFunctionScopeIndex(), ""};
         }

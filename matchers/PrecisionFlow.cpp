@@ -897,13 +897,16 @@ public:
     if (callersPassFp16_)
       for (const ParmVarDecl *param : fn->parameters()) {
         PrecisionFact assumed;
-        if (isTensorType(param->getType())) {
+        if (passesTensors(param->getType())) {
           assumed.value = Precision::Half;
           assumed.subject = param->getNameAsString();
           assumed.because = AssumedArgumentReason.str();
           assumed.where = param->getLocation();
           assumed.assumedArgument = true;
         }
+        // A vector's elements are what the caller passes in fp16.
+        if (isTensorVector(param->getType()))
+          assumed = aggregateFact({{"*", std::move(assumed)}});
         parameters.push_back(std::move(assumed));
       }
     return walkFunction(fn, env, parameters, nullptr, /*argumentsAreParameters=*/true);
@@ -1414,8 +1417,9 @@ private:
   }
 
   static bool isContainerOfTensors(QualType type) {
-    std::string kind = containerKind(type);
-    if (kind != "vector" && kind != "optional")
+    if (isTensorVector(type))
+      return true;
+    if (containerKind(type) != "optional")
       return false;
     const auto *spec = cast<ClassTemplateSpecializationDecl>(type.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
     return spec->getTemplateArgs().size() >= 1 && spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
@@ -1875,6 +1879,9 @@ private:
   PrecisionFact evalTensorMethod(const CallExpr *call, llvm::StringRef name, const PrecisionFact &objectFact,
                                  llvm::ArrayRef<const Expr *> args, llvm::ArrayRef<PrecisionFact> argFacts,
                                  Env &env) {
+    // `h[i]`: Tensor::operator[] selects a slice, in the tensor's dtype.
+    if (name == "operator[]")
+      return objectFact;
     if (name == "to" || name == "type" || name == "toType") {
       bool sawDtype = false;
       Precision dtype = Precision::Unknown;

@@ -144,6 +144,15 @@ std::string calleeName(const clang::CallExpr *call) {
   return {};
 }
 
+bool isTensorVector(clang::QualType type) {
+  if (containerKind(type) != "vector")
+    return false;
+  const auto *spec = llvm::cast<clang::ClassTemplateSpecializationDecl>(
+      type.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
+  return spec->getTemplateArgs().size() >= 1 && spec->getTemplateArgs()[0].getKind() == clang::TemplateArgument::Type &&
+         isTensorType(spec->getTemplateArgs()[0].getAsType());
+}
+
 std::string containerKind(clang::QualType type) {
   if (type.isNull())
     return {};

@@ -216,7 +216,10 @@ torch::Tensor rigid_alignment(torch::Tensor src, torch::Tensor tgt, torch::Tenso
   // CHECK-FIXES: torch::Tensor inv = ampify::run_in_fp32([&](auto &&...ampify_args) { return torch::linalg_inv(ampify_args...); }, torch::mm(w, w));
   torch::Tensor flipped = h.inverse();
   // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: `inverse` has no fp16 kernel on CUDA
-  return std::get<0>(usv) + inv + flipped;
+  // One matrix of a batch, as the SVD head of a registration net takes it: h[0] is fp16 too.
+  auto [u, s, vh] = torch::linalg_svd(h[0]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: `linalg_svd` has no fp16 kernel on CUDA
+  return std::get<0>(usv) + inv + flipped + u;
 }
 
 // fp32 inputs reach the kernels as they are, a CPU region runs them in fp32, and a call already in

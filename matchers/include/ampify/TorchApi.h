@@ -19,6 +19,13 @@ namespace ampify {
 /// reference or const.
 bool isTensorType(clang::QualType type);
 
+/// A std::vector of tensors (by value, reference or const): `const std::vector<torch::Tensor> &preds`.
+bool isTensorVector(clang::QualType type);
+
+/// A parameter through which a caller of another TU can pass fp16 tensors: a tensor, or a vector
+/// of them (the parameter is then "fp16" when its elements are).
+inline bool passesTensors(clang::QualType type) { return isTensorType(type) || isTensorVector(type); }
+
 /// For torch::nn::Linear (a ModuleHolder<LinearImpl>), LinearImpl itself, or a (shared) pointer
 /// to either: "Linear". Empty if `type` is not a torch::nn module.
 std::string moduleKind(clang::QualType type);

@@ -14,9 +14,12 @@ int main() {
     optimizer.zero_grad();
     auto scores = model->forward(x, mask);
     auto logits = head(x);
+    std::vector<torch::Tensor> heads = {scores, logits};
+    std::vector<torch::Tensor> fp32_heads = {logits.to(torch::kFloat)};
     auto loss = log_loss(scores, y) + margin_loss(logits, y) + calibration_loss(logits.to(torch::kFloat), y) +
                 box_loss(logits, y) + quiet_box_loss(logits.to(torch::kFloat), y) +
-                penalty_loss(select_columns(scores), y) + quiet_penalty_loss(select_columns(logits.to(torch::kFloat)), y);
+                penalty_loss(select_columns(scores), y) + quiet_penalty_loss(select_columns(logits.to(torch::kFloat)), y) +
+                detection_loss(heads, y) + quiet_detection_loss(fp32_heads, y);
     loss.backward();
     optimizer.step();
   }

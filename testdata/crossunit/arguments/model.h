@@ -30,6 +30,10 @@ torch::Tensor quiet_box_loss(const torch::Tensor &offsets, const torch::Tensor &
 torch::Tensor select_columns(const torch::Tensor &scores);
 torch::Tensor penalty_loss(const torch::Tensor &columns, const torch::Tensor &target);
 torch::Tensor quiet_penalty_loss(const torch::Tensor &columns, const torch::Tensor &target);
+// losses.cpp: main.cpp passes detection_loss a vector of fp16 tensors under autocast,
+// quiet_detection_loss a vector of fp32 ones.
+torch::Tensor detection_loss(const std::vector<torch::Tensor> &predictions, const torch::Tensor &target);
+torch::Tensor quiet_detection_loss(const std::vector<torch::Tensor> &predictions, const torch::Tensor &target);
 // losses.cpp: main.cpp calls it only outside autocast.
 torch::Tensor report_loss(torch::Tensor logits, torch::Tensor target);
 
