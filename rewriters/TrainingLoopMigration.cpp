@@ -720,6 +720,7 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
     for (const BannedCall *banned : bannedCallsInForward(it)) {
       bool mask = banned->reason == BannedReason::FloatOnlyKeyPaddingMask;
       bool noKernel = banned->reason == BannedReason::NoLowPrecisionKernel;
+      std::string lowName = precisionName(banned->region.lowDtype).str(); // fp16, or bf16 with --dtype=bf16
       if (cpu && !mask)
         continue;
       if (mask || noKernel) {
@@ -734,8 +735,9 @@ void TrainingLoopMigration::onEndOfTranslationUnit() {
                            mask ? "`" + banned->op + "` with a key padding mask raises under autocast (LibTorch's "
                                   "C++ forward fills the mask with a float-only kernel): it runs in fp32 through "
                                   "ampify::run_in_fp32"
-                                : "`" + banned->op + "` has no fp16 kernel on CUDA and would raise on the fp16 "
-                                  "tensor autocast gives it here: it runs in fp32 through ampify::run_in_fp32");
+                                : "`" + banned->op + "` has no " + lowName + " kernel on CUDA and would raise on "
+                                  "the " + lowName + " tensor autocast gives it here: it runs in fp32 through "
+                                  "ampify::run_in_fp32");
         continue;
       }
       LogitsRewrite logits = logitsRewrite(banned->call, ctx);
